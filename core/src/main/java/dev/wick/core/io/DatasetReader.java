@@ -1,0 +1,177 @@
+package dev.wick.core.io;
+
+import dev.wick.core.WickException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Reads datasets: a file, a folder or a glob of Avro, Parquet, ORC, JSON lines, CSV or text files,
+ * or a catalog table written {@code table:NAME}. The format comes from an explicit option or from
+ * the files' extensions; a missing path, an empty or mixed folder, and an unreadable file are
+ * errors with one clear sentence.
+ */
+public final class DatasetReader {
+  /** The prefix that names a catalog table instead of a path: {@code table:db.plays}. */
+  public static final String TABLE_PREFIX = "table:";
+
+  private DatasetReader() {}
+
+  /** Reads {@code location} in {@code format}, or in the format its files' extensions name. */
+  public static Dataset<Row> read(SparkSession spark, String location, Optional<Format> format) {
+    if (location.startsWith(TABLE_PREFIX)) {
+      return readTable(spark, location.substring(TABLE_PREFIX.length()));
+    }
+    Format f = format.orElseGet(() -> detect(spark, location));
+    if (format.isPresent()) {
+      requireExists(spark, location);
+    }
+    return load(spark, location, f);
+  }
+
+  /** Reads {@code location}, detecting the format from the files' extensions. */
+  public static Dataset<Row> read(SparkSession spark, String location) {
+    return read(spark, location, Optional.empty());
+  }
+
+  /** Reads a catalog table, failing clearly when it does not exist. */
+  public static Dataset<Row> readTable(SparkSession spark, String table) {
+    if (!spark.catalog().tableExists(table)) {
+      throw WickException.usage(
+          "Table '"
+              + table
+              + "' does not exist in the catalog; check its name (db.table) or create it.");
+    }
+    return spark.table(table);
+  }
+
+  static Dataset<Row> load(SparkSession spark, String location, Format f) {
+    try {
+      return switch (f) {
+        case CSV ->
+            spark.read().option("header", "true").option("inferSchema", "true").csv(location);
+        case JSON -> spark.read().json(location);
+        case TEXT -> spark.read().text(location);
+        default -> spark.read().format(f.sparkName()).load(location);
+      };
+    } catch (RuntimeException e) {
+      throw WickException.usage(
+          "Cannot read "
+              + location
+              + " as "
+              + f.sparkName()
+              + " ("
+              + firstLine(e.getMessage())
+              + "); check the path and pass --format if the extension misleads.",
+          e);
+    }
+  }
+
+  /** The format a path's data files' extensions name; an error when none or several do. */
+  public static Format detect(SparkSession spark, String location) {
+    List<FileStatus> files = dataFiles(spark, location);
+    Set<String> unknown = new TreeSet<>();
+    Set<Format> formats = new TreeSet<>();
+    for (FileStatus s : files) {
+      Optional<Format> f = Format.ofFileName(s.getPath().getName());
+      if (f.isPresent()) {
+        formats.add(f.get());
+      } else {
+        unknown.add(s.getPath().getName());
+      }
+    }
+    if (formats.size() > 1) {
+      throw WickException.usage(
+          "Input "
+              + location
+              + " mixes formats ("
+              + formats.stream().map(Format::sparkName).collect(Collectors.joining(", "))
+              + "); point at a folder of one format, or pass --format.");
+    }
+    if (formats.isEmpty()) {
+      throw WickException.usage(
+          "Cannot tell the format of "
+              + location
+              + " from its file names ("
+              + unknown.stream().limit(3).collect(Collectors.joining(", "))
+              + "); pass --format (avro, parquet, orc, json, csv, text).");
+    }
+    if (!unknown.isEmpty()) {
+      throw WickException.usage(
+          "Input "
+              + location
+              + " holds files of no known format ("
+              + unknown.stream().limit(3).collect(Collectors.joining(", "))
+              + ") beside "
+              + formats.iterator().next().sparkName()
+              + " files; remove them or pass --format.");
+    }
+    return formats.iterator().next();
+  }
+
+  /** Fails with a clear sentence when nothing exists at {@code location}. */
+  public static void requireExists(SparkSession spark, String location) {
+    dataFiles(spark, location);
+  }
+
+  /**
+   * The data files below a file, folder or glob, skipping hidden and marker files ({@code _*},
+   * {@code .*}) as Spark does.
+   */
+  public static List<FileStatus> dataFiles(SparkSession spark, String location) {
+    Path path = new Path(location);
+    try {
+      FileSystem fs = path.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      FileStatus[] matched = fs.globStatus(path);
+      if (matched == null || matched.length == 0) {
+        throw WickException.usage(
+            "Input " + location + " does not exist; check the path (a file, a folder or a glob).");
+      }
+      List<FileStatus> files = new ArrayList<>();
+      for (FileStatus s : matched) {
+        collect(fs, s, files);
+      }
+      if (files.isEmpty()) {
+        throw WickException.usage(
+            "Input " + location + " holds no data files; point at a folder that contains some.");
+      }
+      return files;
+    } catch (IOException e) {
+      throw WickException.usage("Cannot list input " + location + " (" + e.getMessage() + ").", e);
+    }
+  }
+
+  private static void collect(FileSystem fs, FileStatus s, List<FileStatus> out)
+      throws IOException {
+    String name = s.getPath().getName();
+    if (name.startsWith("_") || name.startsWith(".")) {
+      return;
+    }
+    if (s.isDirectory()) {
+      for (FileStatus child : fs.listStatus(s.getPath())) {
+        collect(fs, child, out);
+      }
+    } else {
+      out.add(s);
+    }
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unreadable";
+    }
+    String m = message.strip();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

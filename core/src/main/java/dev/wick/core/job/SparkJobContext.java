@@ -1,0 +1,118 @@
+package dev.wick.core.job;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.DatasetWriter;
+import dev.wick.core.io.Format;
+import dev.wick.core.job.Io.AvroIo;
+import dev.wick.core.job.Io.FileIo;
+import dev.wick.core.job.Io.TableIo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.LongAccumulator;
+
+/**
+ * The production {@link JobContext}: reads real data through core IO and writes with the safe
+ * writers (an existing output is refused unless {@code --wick.overwrite}, and no output may touch
+ * an input the job read).
+ */
+public final class SparkJobContext implements JobContext {
+  private final SparkSession spark;
+  private final boolean overwrite;
+  private final UnaryOperator<String> outputLocations;
+  private final List<String> inputs = new ArrayList<>();
+  private final Map<String, LongAccumulator> counters = new LinkedHashMap<>();
+  private final List<String> written = new ArrayList<>();
+
+  /**
+   * @param outputLocations rewrites every output location before writing (identity in production;
+   *     the sandbox environment maps locations below its root)
+   */
+  public SparkJobContext(
+      SparkSession spark, boolean overwrite, UnaryOperator<String> outputLocations) {
+    this.spark = spark;
+    this.overwrite = overwrite;
+    this.outputLocations = outputLocations;
+  }
+
+  public SparkJobContext(SparkSession spark, boolean overwrite) {
+    this(spark, overwrite, UnaryOperator.identity());
+  }
+
+  @Override
+  public SparkSession spark() {
+    return spark;
+  }
+
+  @Override
+  public Dataset<Row> read(Io<?> io) {
+    inputs.add(io.location());
+    if (io instanceof AvroIo<?> avro) {
+      DatasetReader.requireExists(spark, avro.location());
+      return spark
+          .read()
+          .format("avro")
+          .option("avroSchema", avro.avroSchema().toString())
+          .load(avro.location());
+    } else if (io instanceof FileIo<?> file) {
+      return DatasetReader.read(spark, file.location(), Optional.of(file.format()));
+    } else if (io instanceof TableIo<?> table) {
+      return DatasetReader.readTable(spark, table.location());
+    }
+    throw new IllegalStateException("unhandled IO " + io);
+  }
+
+  @Override
+  public void write(Io<?> io, Dataset<?> data) {
+    if (io instanceof TableIo<?> table) {
+      if (spark.catalog().tableExists(table.location()) && !overwrite) {
+        throw WickException.usage(
+            "Table "
+                + table.location()
+                + " already exists; pass --wick.overwrite=true to replace it.");
+      }
+      data.write()
+          .mode(overwrite ? SaveMode.Overwrite : SaveMode.ErrorIfExists)
+          .saveAsTable(table.location());
+      written.add(table.location());
+      return;
+    }
+    String location = outputLocations.apply(io.location());
+    Format format;
+    Dataset<?> out = data;
+    if (io instanceof AvroIo<?> avro) {
+      format = Format.AVRO;
+      out = data.toDF();
+    } else if (io instanceof FileIo<?> file) {
+      format = file.format();
+    } else {
+      throw new IllegalStateException("unhandled IO " + io);
+    }
+    written.add(DatasetWriter.write(out, location, format, overwrite, inputs));
+  }
+
+  @Override
+  public synchronized LongAccumulator counter(String name) {
+    return counters.computeIfAbsent(name, n -> spark.sparkContext().longAccumulator(n));
+  }
+
+  /** The counters the job used, by name, with their totals. */
+  public Map<String, Long> counterValues() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    counters.forEach((k, v) -> out.put(k, v.value()));
+    return out;
+  }
+
+  /** The locations the job wrote, in order. */
+  public List<String> written() {
+    return List.copyOf(written);
+  }
+}

@@ -1,0 +1,346 @@
+package dev.wick.core.schema;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType.ArrayType;
+import dev.wick.core.schema.DataType.MapType;
+import dev.wick.core.schema.DataType.RecordType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * A path to a field: {@code a.b.c} names a nested field, {@code a[]} steps into an array's
+ * elements, {@code m{}} into a map's values ({@code events[].country}, {@code attrs{}.value}).
+ *
+ * <p>Parse once with {@link #parse(String)}; {@link #resolve(Schema)} checks it against a schema
+ * and fails at once, naming the step that did not resolve and the nearest names.
+ */
+public final class FieldPath {
+
+  /** One step of a path: a field name, optionally followed by an array or map step. */
+  public record Step(String name, Kind kind) {
+    /** What follows the field name. */
+    public enum Kind {
+      FIELD,
+      ARRAY_ELEMENTS,
+      MAP_VALUES
+    }
+
+    @Override
+    public String toString() {
+      return switch (kind) {
+        case FIELD -> name;
+        case ARRAY_ELEMENTS -> name + "[]";
+        case MAP_VALUES -> name + "{}";
+      };
+    }
+  }
+
+  private final List<Step> steps;
+
+  private FieldPath(List<Step> steps) {
+    this.steps = List.copyOf(steps);
+  }
+
+  /** Parses {@code a.b[]} notation; fails with a usage error on a malformed path. */
+  public static FieldPath parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw WickException.usage("A field path must not be empty; name a field such as 'user_id'.");
+    }
+    List<Step> steps = new ArrayList<>();
+    for (String part : splitDots(text)) {
+      String name = part;
+      Step.Kind kind = Step.Kind.FIELD;
+      if (part.endsWith("[]")) {
+        name = part.substring(0, part.length() - 2);
+        kind = Step.Kind.ARRAY_ELEMENTS;
+      } else if (part.endsWith("{}")) {
+        name = part.substring(0, part.length() - 2);
+        kind = Step.Kind.MAP_VALUES;
+      }
+      if (name.isEmpty() || name.contains("[") || name.contains("{") || name.contains("]")) {
+        throw WickException.usage(
+            "Field path '"
+                + text
+                + "' is malformed at '"
+                + part
+                + "'; write nested fields as a.b, array elements as a[] and map values as m{}.");
+      }
+      steps.add(new Step(name, kind));
+    }
+    return new FieldPath(steps);
+  }
+
+  /** A path of plain field steps. */
+  public static FieldPath of(String... names) {
+    List<Step> steps = new ArrayList<>();
+    for (String n : names) {
+      steps.add(new Step(n, Step.Kind.FIELD));
+    }
+    return new FieldPath(steps);
+  }
+
+  private static List<String> splitDots(String text) {
+    List<String> parts = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i <= text.length(); i++) {
+      if (i == text.length() || text.charAt(i) == '.') {
+        parts.add(text.substring(start, i).trim());
+        start = i + 1;
+      }
+    }
+    return parts;
+  }
+
+  public List<Step> steps() {
+    return steps;
+  }
+
+  /** The last field name of the path. */
+  public String leafName() {
+    return steps.get(steps.size() - 1).name();
+  }
+
+  /** True when the path steps into no array or map: a plain (possibly nested) struct path. */
+  public boolean isStructPath() {
+    return steps.stream().allMatch(s -> s.kind() == Step.Kind.FIELD);
+  }
+
+  /** A path with one more step. */
+  public FieldPath child(Step step) {
+    List<Step> next = new ArrayList<>(steps);
+    next.add(step);
+    return new FieldPath(next);
+  }
+
+  /** True if this path equals {@code other} or lies below it. */
+  public boolean startsWith(FieldPath other) {
+    if (other.steps.size() > steps.size()) {
+      return false;
+    }
+    for (int i = 0; i < other.steps.size(); i++) {
+      Step mine = steps.get(i);
+      Step theirs = other.steps.get(i);
+      boolean last = i == other.steps.size() - 1;
+      if (!mine.name().equals(theirs.name())) {
+        return false;
+      }
+      if (!last && mine.kind() != theirs.kind()) {
+        return false;
+      }
+      if (last && theirs.kind() != Step.Kind.FIELD && mine.kind() != theirs.kind()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Resolves this path against a schema, failing with a message naming the unresolved step. */
+  public ResolvedPath resolve(Schema schema) {
+    List<Field> fields = schema.fields();
+    String where = "the schema " + schema.name();
+    DataType type = null;
+    Field field = null;
+    boolean nullable = false;
+    boolean repeated = false;
+    StringBuilder walked = new StringBuilder();
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      if (fields == null) {
+        throw WickException.usage(
+            "Field '"
+                + this
+                + "' does not resolve: '"
+                + walked
+                + "' is a "
+                + type.describe()
+                + ", which has no field '"
+                + step.name()
+                + "'.");
+      }
+      field = find(fields, step.name());
+      if (field == null) {
+        throw WickException.usage(
+            "Field '"
+                + this
+                + "' does not resolve: "
+                + where
+                + " has no field '"
+                + step.name()
+                + "'"
+                + suggestions(step.name(), fields)
+                + ".");
+      }
+      if (walked.length() > 0) {
+        walked.append('.');
+      }
+      walked.append(step.name());
+      type = field.type();
+      nullable |= field.nullable();
+      switch (step.kind()) {
+        case ARRAY_ELEMENTS -> {
+          if (!(type instanceof ArrayType a)) {
+            throw WickException.usage(
+                "Field '"
+                    + this
+                    + "' does not resolve: '"
+                    + walked
+                    + "' is a "
+                    + type.describe()
+                    + ", not an array, so '[]' cannot step into it.");
+          }
+          type = a.element();
+          nullable |= a.containsNull();
+          repeated = true;
+          walked.append("[]");
+        }
+        case MAP_VALUES -> {
+          if (!(type instanceof MapType m)) {
+            throw WickException.usage(
+                "Field '"
+                    + this
+                    + "' does not resolve: '"
+                    + walked
+                    + "' is a "
+                    + type.describe()
+                    + ", not a map, so '{}' cannot step into it.");
+          }
+          type = m.value();
+          nullable |= m.valueContainsNull();
+          repeated = true;
+          walked.append("{}");
+        }
+        case FIELD -> {}
+      }
+      if (type instanceof RecordType r) {
+        fields = r.fields();
+        where = "record '" + walked + "'";
+      } else {
+        fields = null;
+      }
+    }
+    return new ResolvedPath(this, field, type, nullable, repeated);
+  }
+
+  private static Field find(List<Field> fields, String name) {
+    for (Field f : fields) {
+      if (f.name().equals(name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private static String suggestions(String name, List<Field> fields) {
+    List<String> nearest =
+        fields.stream()
+            .map(Field::name)
+            .sorted(
+                Comparator.comparingInt((String n) -> distance(name.toLowerCase(), n.toLowerCase()))
+                    .thenComparing(n -> n))
+            .limit(3)
+            .collect(Collectors.toList());
+    if (nearest.isEmpty()) {
+      return " (it has no fields)";
+    }
+    return "; did you mean '"
+        + nearest.get(0)
+        + "'? The nearest names are "
+        + nearest.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", "));
+  }
+
+  /** Levenshtein distance, for "did you mean" suggestions. */
+  static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  /** Every path of a schema (records descended, arrays and maps stepped into), depth first. */
+  static List<ResolvedPath> enumerate(Schema schema) {
+    List<ResolvedPath> out = new ArrayList<>();
+    walk(new FieldPath(List.of()), schema.fields(), false, false, out, 0);
+    return out;
+  }
+
+  private static void walk(
+      FieldPath prefix,
+      List<Field> fields,
+      boolean nullable,
+      boolean repeated,
+      List<ResolvedPath> out,
+      int depth) {
+    for (Field f : fields) {
+      FieldPath here = prefix.child(new Step(f.name(), Step.Kind.FIELD));
+      boolean n = nullable || f.nullable();
+      out.add(new ResolvedPath(here, f, f.type(), n, repeated));
+      descend(prefix, f, f.type(), n, repeated, out, depth);
+    }
+  }
+
+  private static void descend(
+      FieldPath prefix,
+      Field f,
+      DataType type,
+      boolean nullable,
+      boolean repeated,
+      List<ResolvedPath> out,
+      int depth) {
+    if (depth > 32) {
+      return;
+    }
+    if (type instanceof RecordType r) {
+      walk(
+          prefix.child(new Step(f.name(), Step.Kind.FIELD)),
+          r.fields(),
+          nullable,
+          repeated,
+          out,
+          depth + 1);
+    } else if (type instanceof ArrayType a) {
+      FieldPath elements = prefix.child(new Step(f.name(), Step.Kind.ARRAY_ELEMENTS));
+      boolean n = nullable || a.containsNull();
+      out.add(new ResolvedPath(elements, f, a.element(), n, true));
+      if (a.element() instanceof RecordType r) {
+        walk(elements, r.fields(), n, true, out, depth + 1);
+      }
+    } else if (type instanceof MapType m) {
+      FieldPath values = prefix.child(new Step(f.name(), Step.Kind.MAP_VALUES));
+      boolean n = nullable || m.valueContainsNull();
+      out.add(new ResolvedPath(values, f, m.value(), n, true));
+      if (m.value() instanceof RecordType r) {
+        walk(values, r.fields(), n, true, out, depth + 1);
+      }
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FieldPath p && p.steps.equals(steps);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(steps);
+  }
+
+  @Override
+  public String toString() {
+    return steps.stream().map(Step::toString).collect(Collectors.joining("."));
+  }
+}

@@ -1,0 +1,79 @@
+package dev.wick.core.spark;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Spark sessions with Wick's defaults. Under {@code spark-submit} the master and settings it gives
+ * win; run plainly, Wick uses {@code local[*]} with the UI off, UTC, adaptive execution and an
+ * in-memory catalog in a temporary warehouse.
+ */
+public final class WickSpark {
+  private WickSpark() {}
+
+  /**
+   * The session for a job or command: {@code master} when given, else what {@code spark-submit}
+   * configured, else {@code local[*]}.
+   */
+  public static SparkSession session(String appName, Optional<String> master) {
+    SparkConf conf = new SparkConf();
+    String chosen =
+        master.orElseGet(
+            () -> conf.contains("spark.master") ? conf.get("spark.master") : "local[*]");
+    SparkSession.Builder builder = SparkSession.builder().appName(appName).master(chosen);
+    defaults(builder, chosen.startsWith("local"), conf);
+    return builder.getOrCreate();
+  }
+
+  /**
+   * A small local session for tests and benchmarks: {@code local[cores]}, few shuffle partitions,
+   * no UI. Shared per JVM: a second call returns the same session.
+   */
+  public static SparkSession local(int cores) {
+    SparkSession.Builder builder =
+        SparkSession.builder().appName("wick-local").master("local[" + cores + "]");
+    defaults(builder, true, new SparkConf());
+    builder.config("spark.sql.shuffle.partitions", String.valueOf(Math.max(2, cores * 2)));
+    builder.config("spark.default.parallelism", String.valueOf(Math.max(2, cores * 2)));
+    return builder.getOrCreate();
+  }
+
+  private static void defaults(SparkSession.Builder builder, boolean local, SparkConf given) {
+    setIfAbsent(builder, given, "spark.sql.session.timeZone", "UTC");
+    setIfAbsent(builder, given, "spark.sql.adaptive.enabled", "true");
+    setIfAbsent(builder, given, "spark.sql.sources.partitionOverwriteMode", "static");
+    if (local) {
+      setIfAbsent(builder, given, "spark.ui.enabled", "false");
+      setIfAbsent(builder, given, "spark.ui.showConsoleProgress", "false");
+      setIfAbsent(builder, given, "spark.driver.host", "127.0.0.1");
+      setIfAbsent(builder, given, "spark.driver.bindAddress", "127.0.0.1");
+      setIfAbsent(builder, given, "spark.sql.catalogImplementation", "in-memory");
+      setIfAbsent(builder, given, "spark.sql.warehouse.dir", tempWarehouse());
+      setIfAbsent(
+          builder,
+          given,
+          "spark.sql.shuffle.partitions",
+          String.valueOf(Math.max(4, Runtime.getRuntime().availableProcessors() * 4)));
+    }
+  }
+
+  private static void setIfAbsent(
+      SparkSession.Builder builder, SparkConf given, String key, String value) {
+    if (!given.contains(key)) {
+      builder.config(key, value);
+    }
+  }
+
+  private static String tempWarehouse() {
+    try {
+      Path dir = Files.createTempDirectory("wick-warehouse");
+      dir.toFile().deleteOnExit();
+      return dir.toUri().toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot create a temporary Spark warehouse", e);
+    }
+  }
+}

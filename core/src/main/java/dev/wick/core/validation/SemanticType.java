@@ -1,0 +1,41 @@
+package dev.wick.core.validation;
+
+import dev.wick.core.schema.DataType;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.apache.spark.sql.Column;
+
+/**
+ * Business meaning beyond a field's storage type: a country code, a positive number, an id. A
+ * semantic type checks a value, draws valid (and on request invalid) values for the generators,
+ * and, where Catalyst can express its rule, gives a column expression for validating on Spark.
+ *
+ * <p>Values are in Wick's Java form: {@code String}, {@code Integer}, {@code Long}, {@code Float},
+ * {@code Double}, {@code BigDecimal}, {@code Boolean}, {@code java.time.LocalDate}, {@code
+ * java.time.Instant} (timestamps), {@code byte[]}.
+ */
+public interface SemanticType {
+
+  /** The registered name, as written in schemas ({@code country_code}). */
+  String name();
+
+  /** Whether this semantic type can apply to a field of the given storage type. */
+  boolean supports(DataType storage);
+
+  /** Why {@code value} (never null) is invalid, or empty when it is valid. */
+  Optional<String> check(Object value);
+
+  /** A valid value of the given storage type. */
+  Object generateValid(SplittableRandom random, DataType storage);
+
+  /** An invalid value of the given storage type, or empty when every storable value is valid. */
+  Optional<Object> generateInvalid(SplittableRandom random, DataType storage);
+
+  /**
+   * A Catalyst predicate that is true when {@code value} is valid (it is not called for nulls), or
+   * empty when the rule has no Catalyst form and must run as a function over the values.
+   */
+  default Optional<Column> validWhen(Column value) {
+    return Optional.empty();
+  }
+}
