@@ -1,0 +1,47 @@
+package dev.wick.benchmarks;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One benchmark case: Wick's way of doing something, and one or more baselines doing the same work
+ * another way, run side by side in the same JVM and SparkSession.
+ */
+public interface BenchCase {
+
+  /** The case's name on the command line and in the output ({@code read-parquet}). */
+  String name();
+
+  /** The row count used when {@code --rows} is not given. */
+  default long defaultRows() {
+    return 1_000_000;
+  }
+
+  /** Makes the case's input data under {@link BenchEnv#dataDir()} (reused when already there). */
+  void setUp(BenchEnv env) throws Exception;
+
+  /** Wick's way. */
+  Variant ours();
+
+  /** What Wick is measured against; one output line per baseline. */
+  List<Variant> baselines();
+
+  /** The target the issue sets for ours/baseline, such as {@code "<= 1.2"}, if any. */
+  default Optional<Double> maxRatio(String baseline) {
+    return Optional.empty();
+  }
+
+  /** Extra numbers to report for a measured run of ours (e.g. records per second). */
+  default java.util.Map<String, Object> extra(BenchEnv env, double oursSeconds) {
+    return java.util.Map.of();
+  }
+
+  /** A named body to time. */
+  record Variant(String name, Body body) {}
+
+  /** The work of one variant. */
+  @FunctionalInterface
+  interface Body {
+    void run() throws Exception;
+  }
+}

@@ -1,0 +1,83 @@
+package dev.wick.cli;
+
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Format;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wick schema}: prints the schema of a dataset (or of an Avro schema file). */
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print the schema of a dataset in Wick's notation.",
+      "Reads a file, a folder or a glob (format from the extensions or --format), a catalog table",
+      "written table:NAME, or an Avro schema file (.avsc)."
+    })
+final class SchemaCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Option(
+      names = "--in",
+      required = true,
+      paramLabel = "PATH",
+      description = "The dataset or .avsc file.")
+  String in;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "avro, parquet, orc, json, csv or text.")
+  String format;
+
+  @Option(
+      names = "--avro",
+      description = "Print the Avro schema (JSON) instead of Wick's notation.")
+  boolean avro;
+
+  @Override
+  public Integer call() {
+    Schema schema;
+    if (in.endsWith(".avsc")) {
+      schema = Schemas.fromAvro(Schemas.parseAvsc(Path.of(in)));
+    } else {
+      var data =
+          DatasetReader.read(spark.spark(), in, Optional.ofNullable(format).map(Format::parse));
+      String name =
+          Path.of(in.replace("table:", "").replaceAll("[*?\\[\\]{}]", "")).getFileName().toString();
+      schema = Schemas.fromSpark(data.schema(), recordName(name));
+    }
+    var out = spec.commandLine().getOut();
+    out.print(avro ? Schemas.toAvro(schema).toString(true) + "\n" : schema.toNotation());
+    out.flush();
+    return 0;
+  }
+
+  /** A record name from a file or table name: {@code track_plays.avro -> TrackPlays}. */
+  static String recordName(String fileName) {
+    String base = fileName.contains(".") ? fileName.substring(0, fileName.indexOf('.')) : fileName;
+    StringBuilder out = new StringBuilder();
+    boolean upper = true;
+    for (char c : base.toCharArray()) {
+      if (!Character.isLetterOrDigit(c)) {
+        upper = true;
+        continue;
+      }
+      out.append(upper ? Character.toUpperCase(c) : c);
+      upper = false;
+    }
+    if (out.length() == 0 || !Character.isLetter(out.charAt(0))) {
+      out.insert(0, "Dataset");
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,44 @@
+package dev.wick.cli;
+
+import dev.wick.core.spark.WickSpark;
+import java.util.Optional;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of subcommands that run Spark: {@code --master} and {@code --verbose}. Spark's
+ * logging is quiet (WARN) unless verbose; progress goes to stderr when it is a terminal.
+ */
+public final class SparkOptions {
+  @Mixin Verbosity verbosity;
+
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      description = "Spark master (default: what spark-submit set, else local[*]).")
+  String master;
+
+  private SparkSession session;
+
+  /** The session, created on first use. */
+  public SparkSession spark() {
+    if (session == null) {
+      if (!verbosity.verbose) {
+        Configurator.setRootLevel(Level.WARN);
+        Configurator.setLevel("org.apache.spark", Level.WARN);
+        Configurator.setLevel("org.apache.hadoop", Level.ERROR);
+        Configurator.setLevel("org.apache.parquet", Level.ERROR);
+      }
+      session = WickSpark.session("wick", Optional.ofNullable(master));
+      Progress.attach(session);
+    }
+    return session;
+  }
+
+  public boolean verbose() {
+    return verbosity.verbose;
+  }
+}
