@@ -1,0 +1,171 @@
+package dev.wick.testkit.generators;
+
+import dev.wick.core.schema.FieldPath;
+import dev.wick.testkit.generators.engine.Domain;
+import dev.wick.testkit.generators.engine.Domain.Binary;
+import dev.wick.testkit.generators.engine.Domain.Choice;
+import dev.wick.testkit.generators.engine.Domain.CodePoints;
+import dev.wick.testkit.generators.engine.Domain.Constant;
+import dev.wick.testkit.generators.engine.Domain.Decimal;
+import dev.wick.testkit.generators.engine.Domain.Drawn;
+import dev.wick.testkit.generators.engine.Domain.Filtered;
+import dev.wick.testkit.generators.engine.Domain.Floating;
+import dev.wick.testkit.generators.engine.Domain.Integral;
+import dev.wick.testkit.generators.engine.Domain.ListOf;
+import dev.wick.testkit.generators.engine.Domain.MapOf;
+import dev.wick.testkit.generators.engine.Domain.Mapped;
+import dev.wick.testkit.generators.engine.Domain.Nullable;
+import dev.wick.testkit.generators.engine.Domain.OneOf;
+import dev.wick.testkit.generators.engine.Domain.Slot;
+import dev.wick.testkit.generators.engine.Domain.Struct;
+import dev.wick.testkit.generators.engine.Domain.Text;
+import dev.wick.testkit.generators.engine.Domain.Utf8;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.arbitraries.StringArbitrary;
+
+/**
+ * The jqwik backend: turns a {@link Domain} into a jqwik {@link Arbitrary} built from jqwik's own
+ * combinators, so values shrink the way jqwik shrinks them (numbers toward zero, strings and
+ * collections toward empty, nullable values toward null, records field by field). The domain's edge
+ * cases become the arbitrary's edge cases. Where a test amended a field path, the test's arbitrary
+ * replaces the slot's, its values brought into the target's form by the slot.
+ */
+final class DomainArbitraries {
+  private final Map<FieldPath, Arbitrary<?>> amendments;
+
+  private DomainArbitraries(Map<FieldPath, Arbitrary<?>> amendments) {
+    this.amendments = amendments;
+  }
+
+  static Arbitrary<Object> of(Domain<?> domain, Map<FieldPath, Arbitrary<?>> amendments) {
+    return new DomainArbitraries(amendments).arbitrary(domain);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Arbitrary<Object> arbitrary(Domain<?> domain) {
+    Arbitrary<?> a;
+    if (domain instanceof Integral i) {
+      a = integral(i);
+    } else if (domain instanceof Floating f) {
+      a = floating(f);
+    } else if (domain instanceof Decimal d) {
+      a = decimal(d);
+    } else if (domain instanceof Text t) {
+      a = text(t);
+    } else if (domain instanceof Utf8 u) {
+      a = text(u.text()).map(s -> s.getBytes(StandardCharsets.UTF_8));
+    } else if (domain instanceof Binary b) {
+      a = Arbitraries.bytes().array(byte[].class).ofMinSize(b.minLength()).ofMaxSize(b.maxLength());
+    } else if (domain instanceof Choice<?> c) {
+      a = Arbitraries.of(c.values());
+    } else if (domain instanceof Constant<?> c) {
+      a = Arbitraries.just(c.value());
+    } else if (domain instanceof Mapped<?, ?> m) {
+      a = arbitrary(m.source()).map((Function) m.to());
+    } else if (domain instanceof Drawn<?> d) {
+      a = drawn(d);
+    } else if (domain instanceof Filtered<?> f) {
+      a = arbitrary(f.source()).filter(Filtered.MAX_MISSES, (Predicate) f.keep());
+    } else if (domain instanceof Nullable<?> n) {
+      a = arbitrary(n.inner()).injectNull(n.nullProbability());
+    } else if (domain instanceof ListOf<?> l) {
+      a = arbitrary(l.element()).list().ofMinSize(l.minSize()).ofMaxSize(l.maxSize());
+    } else if (domain instanceof MapOf<?, ?> m) {
+      a =
+          Arbitraries.maps(arbitrary(m.key()), arbitrary(m.value()))
+              .ofMinSize(m.minSize())
+              .ofMaxSize(m.maxSize());
+    } else if (domain instanceof Struct s) {
+      a = struct(s);
+    } else if (domain instanceof OneOf<?> o) {
+      a = oneOf(o);
+    } else if (domain instanceof Slot<?> s) {
+      a = slot(s);
+    } else {
+      throw new IllegalStateException("unhandled domain " + domain);
+    }
+    return (Arbitrary<Object>) a;
+  }
+
+  private static Arbitrary<Long> integral(Integral i) {
+    long towards = Math.max(i.min(), Math.min(i.max(), 0));
+    return Arbitraries.longs()
+        .between(i.min(), i.max())
+        .shrinkTowards(towards)
+        .edgeCases(c -> c.add(i.edgeCases().toArray(new Long[0])));
+  }
+
+  private static Arbitrary<Double> floating(Floating f) {
+    var doubles = Arbitraries.doubles().between(-1e12, 1e12).ofScale(6);
+    for (double special : f.edgeCases()) {
+      if (Double.isNaN(special) || Double.isInfinite(special) || Math.abs(special) > 1e12) {
+        doubles = doubles.withSpecialValue(special);
+      }
+    }
+    return doubles.edgeCases(c -> c.add(f.edgeCases().toArray(new Double[0])));
+  }
+
+  private static Arbitrary<java.math.BigDecimal> decimal(Decimal d) {
+    java.math.BigDecimal max = d.max();
+    return Arbitraries.bigDecimals()
+        .between(max.negate(), max)
+        .ofScale(d.scale())
+        .edgeCases(c -> c.add(d.edgeCases().toArray(new java.math.BigDecimal[0])));
+  }
+
+  private static Arbitrary<String> text(Text t) {
+    StringArbitrary strings = Arbitraries.strings();
+    for (CodePoints r : t.ranges()) {
+      // jqwik draws UTF-16 chars; supplementary code points (emoji) come in as edge cases.
+      if (r.to() <= Character.MAX_VALUE) {
+        strings = strings.withCharRange((char) r.from(), (char) r.to());
+      }
+    }
+    return strings
+        .ofMinLength(t.minLength())
+        .ofMaxLength(t.maxLength())
+        .edgeCases(c -> c.add(t.edgeCases().toArray(new String[0])));
+  }
+
+  private static <T> Arbitrary<T> drawn(Drawn<T> d) {
+    // An opaque draw: seeded from jqwik's random source, kept as drawn while shrinking.
+    return Arbitraries.randomValue(random -> d.draw(new SplittableRandom(random.nextLong())));
+  }
+
+  private Arbitrary<Object[]> struct(Struct s) {
+    if (s.fields().isEmpty()) {
+      return Arbitraries.just(new Object[0]);
+    }
+    List<Arbitrary<Object>> fields = new ArrayList<>();
+    for (Domain<?> f : s.fields()) {
+      fields.add(arbitrary(f));
+    }
+    return Combinators.combine(fields).as(List::toArray);
+  }
+
+  private Arbitrary<Object> oneOf(OneOf<?> o) {
+    List<Arbitrary<Object>> branches = new ArrayList<>();
+    for (Domain<?> b : o.branches()) {
+      branches.add(arbitrary(b));
+    }
+    return Arbitraries.oneOf(branches);
+  }
+
+  private Arbitrary<Object> slot(Slot<?> s) {
+    Arbitrary<?> amended = amendments.get(s.path());
+    if (amended == null) {
+      return arbitrary(s.inner());
+    }
+    Function<Object, Object> fromJava = s.fromJava();
+    return amended.map(fromJava::apply);
+  }
+}

@@ -1,0 +1,196 @@
+package dev.wick.testkit.generators;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.ResolvedPath;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.validation.SemanticType;
+import dev.wick.core.validation.SemanticTypes;
+import dev.wick.testkit.generators.engine.Domain;
+import dev.wick.testkit.generators.engine.GenerationSettings;
+import dev.wick.testkit.generators.engine.SchemaDomains;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.JqwikException;
+import net.jqwik.api.arbitraries.ArbitraryDecorator;
+
+/**
+ * A jqwik {@link Arbitrary} of records of a schema, configured fluently. Every method checks its
+ * arguments against the schema at once (a field path that does not resolve fails with the nearest
+ * names) and returns a new arbitrary; the original is unchanged.
+ *
+ * <pre>{@code
+ * Arbitrary<TrackPlay> plays =
+ *     Generators.avro(TrackPlay.class)
+ *         .amend("user_id", Arbitraries.of("u1", "u2"))
+ *         .withSemanticType("country", "country_code")
+ *         .withCollectionSize(1, 3)
+ *         .withNullProbability(0.2);
+ * }</pre>
+ *
+ * <p>Values given to {@link #amend} are in Wick's Java form: {@code Integer}, {@code Long}, {@code
+ * String}, {@code BigDecimal}, {@code LocalDate}, {@code Instant} (timestamps), {@code
+ * LocalDateTime} (local timestamps), {@code byte[]}, {@code List} and {@code Map}; enum constants,
+ * {@code UUID} and {@code LocalTime} are accepted too, and a record field takes a Java record, an
+ * Avro record or a {@code Row}.
+ *
+ * @param <T> what it generates: {@code GenericRecord}, a SpecificRecord class, a Java record or a
+ *     {@code Row}
+ */
+public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
+  private final Target<T> target;
+  private GenerationSettings settings;
+  private Map<FieldPath, Arbitrary<?>> amendments;
+  private Map<FieldPath, SemanticType> semanticTypes;
+
+  SchemaArbitrary(Target<T> target) {
+    this.target = target;
+    this.settings = GenerationSettings.defaults();
+    this.amendments = Map.of();
+    this.semanticTypes = Map.of();
+    // Build once now: an unsupported schema or an unknown semantic type fails here, not mid-test.
+    target.domain(settings, semanticTypes);
+  }
+
+  /** The schema the records follow. */
+  public Schema schema() {
+    return target.schema();
+  }
+
+  /** The settings in effect (null probability, sizes, depth). */
+  public GenerationSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Replaces the values of one field, also inside nested records ({@code device.os}), array
+   * elements ({@code tags[]}) and map values ({@code attributes{}}). The path is resolved at once,
+   * and a value drawn from {@code values} is checked against the field's type at once.
+   *
+   * <p>{@code values} decides about nulls too: a nullable field amended with an arbitrary that
+   * never gives null is never null.
+   */
+  public SchemaArbitrary<T> amend(String path, Arbitrary<?> values) {
+    ResolvedPath resolved = schema().resolve(path);
+    if (values == null) {
+      throw WickException.usage(
+          "amend('" + path + "') needs an arbitrary of the field's values, not null.");
+    }
+    Domain.Slot<?> slot =
+        SchemaDomains.findSlot(target.domain(settings, semanticTypes), resolved.path())
+            .orElseThrow(
+                () ->
+                    WickException.usage(
+                        "Field '"
+                            + path
+                            + "' cannot be amended: it lies inside a union or below the"
+                            + " maximum depth of a recursive record."));
+    sampleOne(values).ifPresent(slot.fromJava()::apply);
+    Map<FieldPath, Arbitrary<?>> next = new LinkedHashMap<>(amendments);
+    next.put(resolved.path(), values);
+    SchemaArbitrary<T> copy = copy();
+    copy.amendments = Map.copyOf(next);
+    return copy;
+  }
+
+  /** A value from {@code values} to check early, when it can be drawn outside a property. */
+  private static java.util.Optional<Object> sampleOne(Arbitrary<?> values) {
+    try {
+      return java.util.Optional.ofNullable(values.generator(100).next(new Random(0)).value());
+    } catch (JqwikException | UnsupportedOperationException e) {
+      return java.util.Optional.empty(); // checked when values are drawn instead
+    }
+  }
+
+  /** The chance that a nullable field, array element or map value is null (default 0.1). */
+  public SchemaArbitrary<T> withNullProbability(double probability) {
+    return with(settings.withNullProbability(probability));
+  }
+
+  /** The sizes of arrays and maps (default 0 to 5). */
+  public SchemaArbitrary<T> withCollectionSize(int min, int max) {
+    return with(settings.withCollectionSize(min, max));
+  }
+
+  /** The lengths of strings and byte arrays (default 0 to 20). */
+  public SchemaArbitrary<T> withStringLength(int min, int max) {
+    return with(settings.withStringLength(min, max));
+  }
+
+  /**
+   * How many levels a recursive record nests (default 3); then a recursive field is null, an
+   * empty array or map, or another union branch.
+   */
+  public SchemaArbitrary<T> withMaxDepth(int depth) {
+    return with(settings.withMaxDepth(depth));
+  }
+
+  /**
+   * Draws a field's values from a registered semantic type, written as in schemas: {@code
+   * country_code} or {@code range(min=0, max=10)}.
+   */
+  public SchemaArbitrary<T> withSemanticType(String path, String semanticType) {
+    ResolvedPath resolved = schema().resolve(path);
+    SemanticSpec spec;
+    try {
+      spec = SemanticSpec.parse(semanticType);
+    } catch (IllegalArgumentException e) {
+      throw WickException.usage(
+          "Semantic type '" + semanticType + "' for field '" + path + "' is malformed: "
+              + e.getMessage() + ".");
+    }
+    return withSemanticType(
+        resolved, SemanticTypes.resolve(spec, resolved.type(), resolved.path().toString()));
+  }
+
+  /** Draws a field's values from {@code semanticType}'s valid values. */
+  public SchemaArbitrary<T> withSemanticType(String path, SemanticType semanticType) {
+    Objects.requireNonNull(semanticType, "semanticType");
+    return withSemanticType(schema().resolve(path), semanticType);
+  }
+
+  private SchemaArbitrary<T> withSemanticType(ResolvedPath resolved, SemanticType semanticType) {
+    Map<FieldPath, SemanticType> next = new LinkedHashMap<>(semanticTypes);
+    next.put(resolved.path(), semanticType);
+    target.domain(settings, next); // fails at once when the type does not apply
+    SchemaArbitrary<T> copy = copy();
+    copy.semanticTypes = Map.copyOf(next);
+    return copy;
+  }
+
+  /**
+   * The values this arbitrary draws for one plain field (never null), in Wick's Java form: a join
+   * key to share across records. See {@link Generators} for the idiom.
+   */
+  public Arbitrary<Object> valuesOf(String path) {
+    Domain<Object> values = SchemaDomains.javaValues(schema(), path, settings, semanticTypes);
+    return DomainArbitraries.of(values, Map.of());
+  }
+
+  private SchemaArbitrary<T> with(GenerationSettings next) {
+    target.domain(next, semanticTypes);
+    SchemaArbitrary<T> copy = copy();
+    copy.settings = next;
+    return copy;
+  }
+
+  private SchemaArbitrary<T> copy() {
+    return typedClone();
+  }
+
+  @Override
+  protected Arbitrary<T> arbitrary() {
+    Arbitrary<Object> records =
+        DomainArbitraries.of(target.domain(settings, semanticTypes), amendments);
+    return records.map(target::finish);
+  }
+
+  @Override
+  public String toString() {
+    return "SchemaArbitrary<" + target.name() + ">";
+  }
+}

@@ -1,0 +1,217 @@
+package dev.wick.testkit.generators.engine;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import java.io.Serializable;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The bulk backend: generates a dataset of records in parallel Spark tasks, each drawing its rows
+ * straight from the schema's {@link Domain}s with its own {@link SplittableRandom}.
+ *
+ * <p>The records are cut into chunks of {@link #rowsPerPartition} rows, one Spark partition each,
+ * and chunk {@code i} draws from a seed derived from the generator's seed and {@code i}. So the
+ * same seed, count and chunk size give the same records in the same partitions on any cluster.
+ * Tasks read the chunks through {@link GeneratorSource}, drawing Spark's internal rows directly.
+ *
+ * <pre>{@code
+ * Dataset<Row> plays = BulkGenerator.of(avroSchema).seed(7).generate(spark, 10_000_000);
+ * }</pre>
+ */
+public final class BulkGenerator {
+  /** Rows per partition unless told otherwise: big enough to amortize a task, small to spread. */
+  public static final long DEFAULT_ROWS_PER_PARTITION = 250_000;
+
+  private final SchemaSource source;
+  private final Schema model;
+  private final StructType struct;
+  private final long seed;
+  private final GenerationSettings settings;
+  private final long rowsPerPartition;
+
+  private BulkGenerator(
+      SchemaSource source,
+      Schema model,
+      StructType struct,
+      long seed,
+      GenerationSettings settings,
+      long rowsPerPartition) {
+    this.source = source;
+    this.model = model;
+    this.struct = struct;
+    this.seed = seed;
+    this.settings = settings;
+    this.rowsPerPartition = rowsPerPartition;
+  }
+
+  /** Records of an Avro record schema (which Spark must be able to express). */
+  public static BulkGenerator of(org.apache.avro.Schema avro) {
+    Schema model = Schemas.fromAvro(avro);
+    return create(new SchemaSource(avro.toString(), null, model.name()), model);
+  }
+
+  /** Rows of a Spark schema, with values that fit its exact column types. */
+  public static BulkGenerator of(StructType struct) {
+    Schema model = Schemas.fromSpark(struct);
+    return new BulkGenerator(
+        new SchemaSource(null, struct, model.name()),
+        model,
+        struct,
+        0,
+        GenerationSettings.defaults(),
+        DEFAULT_ROWS_PER_PARTITION);
+  }
+
+  /** Records of a model; fails when Spark cannot express it (unions, recursive records). */
+  public static BulkGenerator of(Schema model) {
+    return create(SchemaSource.of(model), model);
+  }
+
+  private static BulkGenerator create(SchemaSource source, Schema model) {
+    return new BulkGenerator(
+        source,
+        model,
+        Schemas.toSpark(model),
+        0,
+        GenerationSettings.defaults(),
+        DEFAULT_ROWS_PER_PARTITION);
+  }
+
+  public BulkGenerator seed(long seed) {
+    return new BulkGenerator(source, model, struct, seed, settings, rowsPerPartition);
+  }
+
+  public BulkGenerator settings(GenerationSettings settings) {
+    Objects.requireNonNull(settings, "settings");
+    return new BulkGenerator(source, model, struct, seed, settings, rowsPerPartition);
+  }
+
+  /** How many rows each partition (and so each output file) holds at most. */
+  public BulkGenerator rowsPerPartition(long rows) {
+    if (rows < 1) {
+      throw WickException.usage(
+          "Rows per partition must be at least 1, got " + rows + "; pass a positive number.");
+    }
+    return new BulkGenerator(source, model, struct, seed, settings, rows);
+  }
+
+  public Schema schema() {
+    return model;
+  }
+
+  /** The Spark schema of the generated rows. */
+  public StructType sparkSchema() {
+    return struct;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  /** The number of partitions (and chunks) {@code count} records take. */
+  public long partitions(long count) {
+    return count == 0 ? 0 : (count - 1) / rowsPerPartition + 1;
+  }
+
+  /**
+   * A dataset of {@code count} generated records. Nothing is drawn until an action runs; the
+   * domains are built here once so that a bad schema or semantic type fails at once.
+   */
+  public Dataset<Row> generate(SparkSession spark, long count) {
+    if (count < 0) {
+      throw WickException.usage(
+          "The record count must be 0 or more, got " + count + "; pass a count such as 1000.");
+    }
+    SchemaDomains.internalRows(model, struct, settings);
+    if (partitions(count) > Integer.MAX_VALUE) {
+      throw WickException.usage(
+          count + " records make too many partitions; raise the rows per partition.");
+    }
+    GeneratorSource.Spec spec =
+        new GeneratorSource.Spec(source, settings, seed, count, rowsPerPartition);
+    return spark.read().format(GeneratorSource.class.getName()).options(spec.toOptions()).load();
+  }
+
+  /**
+   * The records of partition {@code index} of {@code count} records, drawn here as rows (no
+   * Spark): the same records {@link #generate} puts in that partition.
+   */
+  public Iterator<Row> chunk(long index, long count) {
+    Domain<Row> domain = SchemaDomains.rows(model, struct, settings, Map.of());
+    long first = index * rowsPerPartition;
+    long n = Math.max(0, Math.min(rowsPerPartition, count - first));
+    SplittableRandom random = new SplittableRandom(chunkSeed(seed, index));
+    return new Iterator<>() {
+      private long drawn;
+
+      @Override
+      public boolean hasNext() {
+        return drawn < n;
+      }
+
+      @Override
+      public Row next() {
+        if (drawn >= n) {
+          throw new NoSuchElementException();
+        }
+        drawn++;
+        return domain.draw(random);
+      }
+    };
+  }
+
+  /** The seed of chunk {@code index}: SplitMix64's finalizer over the seed and the index. */
+  static long chunkSeed(long seed, long index) {
+    long z = seed + (index + 1) * 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /**
+   * A serializable description of the schema for Spark tasks: the Avro schema's JSON, or a Spark
+   * struct, whichever rebuilds the same model.
+   */
+  record SchemaSource(String avroJson, StructType struct, String name) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    static SchemaSource of(Schema model) {
+      try {
+        String json = Schemas.toAvro(model).toString();
+        if (Schemas.fromAvro(new org.apache.avro.Schema.Parser().parse(json)).equals(model)) {
+          return new SchemaSource(json, null, model.name());
+        }
+      } catch (WickException | org.apache.avro.AvroRuntimeException e) {
+        // not expressible in Avro (a map with non-string keys): try Spark
+      }
+      StructType struct = Schemas.toSpark(model);
+      if (Schemas.fromSpark(struct, model.name()).equals(model)) {
+        return new SchemaSource(null, struct, model.name());
+      }
+      throw WickException.usage(
+          "Schema "
+              + model.name()
+              + " cannot be described to Spark tasks: neither its Avro nor its Spark form"
+              + " keeps every detail; build the generator from the Avro schema or Spark struct.");
+    }
+
+    Schema model() {
+      return avroJson != null
+          ? Schemas.fromAvro(new org.apache.avro.Schema.Parser().parse(avroJson))
+          : Schemas.fromSpark(struct, name);
+    }
+
+    StructType struct(Schema model) {
+      return struct != null ? struct : Schemas.toSpark(model);
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package dev.wick.testkit.generators.engine;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.Schema;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A Spark data source of generated records: what {@link BulkGenerator} reads through. Each input
+ * partition is one chunk of records, drawn in its task straight into Spark's internal row format
+ * from the schema's domains, with the chunk's own seed; nothing is converted on the way.
+ *
+ * <p>Its options (written by {@link BulkGenerator}) describe the schema ({@code avroSchema} JSON or
+ * {@code sparkSchema} JSON, and {@code name}), the {@code count}, {@code seed}, {@code
+ * rowsPerPartition} and the {@link GenerationSettings}.
+ */
+public final class GeneratorSource implements TableProvider {
+
+  /** Spark needs a public no-argument constructor. */
+  public GeneratorSource() {}
+
+  @Override
+  public StructType inferSchema(CaseInsensitiveStringMap options) {
+    Spec spec = Spec.fromOptions(options);
+    return spec.source().struct(spec.source().model());
+  }
+
+  @Override
+  public Table getTable(
+      StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    return new GeneratedTable(Spec.fromOptions(properties), schema);
+  }
+
+  /** Everything a task needs to draw its chunk. */
+  record Spec(
+      BulkGenerator.SchemaSource source,
+      GenerationSettings settings,
+      long seed,
+      long count,
+      long rowsPerPartition)
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    long partitions() {
+      return count == 0 ? 0 : (count - 1) / rowsPerPartition + 1;
+    }
+
+    Map<String, String> toOptions() {
+      Map<String, String> o = new HashMap<>();
+      if (source.avroJson() != null) {
+        o.put("avroSchema", source.avroJson());
+      } else {
+        o.put("sparkSchema", source.struct().json());
+      }
+      o.put("name", source.name());
+      o.put("seed", Long.toString(seed));
+      o.put("count", Long.toString(count));
+      o.put("rowsPerPartition", Long.toString(rowsPerPartition));
+      o.put("nullProbability", Double.toString(settings.nullProbability()));
+      o.put("minCollectionSize", Integer.toString(settings.minCollectionSize()));
+      o.put("maxCollectionSize", Integer.toString(settings.maxCollectionSize()));
+      o.put("minStringLength", Integer.toString(settings.minStringLength()));
+      o.put("maxStringLength", Integer.toString(settings.maxStringLength()));
+      o.put("maxDepth", Integer.toString(settings.maxDepth()));
+      o.put("edgeCaseProbability", Double.toString(settings.edgeCaseProbability()));
+      return o;
+    }
+
+    static Spec fromOptions(Map<String, String> options) {
+      CaseInsensitiveStringMap o = new CaseInsensitiveStringMap(options);
+      String name = o.getOrDefault("name", "Record");
+      BulkGenerator.SchemaSource source;
+      if (o.containsKey("avroSchema")) {
+        source = new BulkGenerator.SchemaSource(o.get("avroSchema"), null, name);
+      } else if (o.containsKey("sparkSchema")) {
+        source =
+            new BulkGenerator.SchemaSource(
+                null,
+                (StructType) org.apache.spark.sql.types.DataType.fromJson(o.get("sparkSchema")),
+                name);
+      } else {
+        throw WickException.usage(
+            "The generator source needs an avroSchema or sparkSchema option; use BulkGenerator.");
+      }
+      GenerationSettings d = GenerationSettings.defaults();
+      GenerationSettings settings =
+          new GenerationSettings(
+              o.getDouble("nullProbability", d.nullProbability()),
+              o.getInt("minCollectionSize", d.minCollectionSize()),
+              o.getInt("maxCollectionSize", d.maxCollectionSize()),
+              o.getInt("minStringLength", d.minStringLength()),
+              o.getInt("maxStringLength", d.maxStringLength()),
+              o.getInt("maxDepth", d.maxDepth()),
+              o.getDouble("edgeCaseProbability", d.edgeCaseProbability()));
+      return new Spec(
+          source,
+          settings,
+          o.getLong("seed", 0),
+          o.getLong("count", 0),
+          o.getLong("rowsPerPartition", BulkGenerator.DEFAULT_ROWS_PER_PARTITION));
+    }
+  }
+
+  private record GeneratedTable(Spec spec, StructType struct) implements SupportsRead {
+    @Override
+    public String name() {
+      return "generated " + spec.source().name();
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public StructType schema() {
+      return struct;
+    }
+
+    @Override
+    public Set<TableCapability> capabilities() {
+      return Set.of(TableCapability.BATCH_READ);
+    }
+
+    @Override
+    public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+      return () -> new GeneratedScan(spec, struct);
+    }
+  }
+
+  private record GeneratedScan(Spec spec, StructType struct) implements Scan, Batch {
+    @Override
+    public StructType readSchema() {
+      return struct;
+    }
+
+    @Override
+    public String description() {
+      return spec.count() + " generated " + spec.source().name() + " records, seed " + spec.seed();
+    }
+
+    @Override
+    public Batch toBatch() {
+      return this;
+    }
+
+    @Override
+    public InputPartition[] planInputPartitions() {
+      InputPartition[] chunks = new InputPartition[(int) spec.partitions()];
+      for (int i = 0; i < chunks.length; i++) {
+        chunks[i] = new Chunk(i);
+      }
+      return chunks;
+    }
+
+    @Override
+    public PartitionReaderFactory createReaderFactory() {
+      return new ChunkReaders(spec);
+    }
+  }
+
+  /** One partition: the index of its chunk. */
+  private record Chunk(long index) implements InputPartition {}
+
+  private record ChunkReaders(Spec spec) implements PartitionReaderFactory {
+    @Override
+    public PartitionReader<InternalRow> createReader(InputPartition partition) {
+      long index = ((Chunk) partition).index();
+      Schema model = spec.source().model();
+      Domain<?> domain =
+          SchemaDomains.internalRows(model, spec.source().struct(model), spec.settings());
+      long first = index * spec.rowsPerPartition();
+      long rows = Math.max(0, Math.min(spec.rowsPerPartition(), spec.count() - first));
+      SplittableRandom random = new SplittableRandom(BulkGenerator.chunkSeed(spec.seed(), index));
+      return new PartitionReader<>() {
+        private long drawn;
+        private InternalRow current;
+
+        @Override
+        public boolean next() {
+          if (drawn >= rows) {
+            return false;
+          }
+          drawn++;
+          current = (InternalRow) domain.draw(random);
+          return true;
+        }
+
+        @Override
+        public InternalRow get() {
+          return current;
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+}
