@@ -30,6 +30,7 @@ import java.util.function.Predicate;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.arbitraries.StringArbitrary;
 
 /**
@@ -105,13 +106,18 @@ final class DomainArbitraries {
   }
 
   private static Arbitrary<Double> floating(Floating f) {
-    var doubles = Arbitraries.doubles().between(-1e12, 1e12).ofScale(6);
-    for (double special : f.edgeCases()) {
-      if (Double.isNaN(special) || Double.isInfinite(special) || Math.abs(special) > 1e12) {
-        doubles = doubles.withSpecialValue(special);
+    double bound = 1e12;
+    var doubles = Arbitraries.doubles().between(-bound, bound).ofScale(6);
+    List<Double> inRange = new ArrayList<>();
+    for (double edge : f.edgeCases()) {
+      // jqwik's own range holds finite values only; the rest become its special values.
+      if (Double.isFinite(edge) && Math.abs(edge) <= bound && edge == Math.rint(edge * 1e6) / 1e6) {
+        inRange.add(edge);
+      } else {
+        doubles = doubles.withSpecialValue(edge);
       }
     }
-    return doubles.edgeCases(c -> c.add(f.edgeCases().toArray(new Double[0])));
+    return doubles.edgeCases(c -> c.add(inRange.toArray(new Double[0])));
   }
 
   private static Arbitrary<java.math.BigDecimal> decimal(Decimal d) {
@@ -123,17 +129,28 @@ final class DomainArbitraries {
   }
 
   private static Arbitrary<String> text(Text t) {
-    StringArbitrary strings = Arbitraries.strings();
+    // Mostly ASCII, sometimes the whole alphabet, as the bulk draws do; shrinking goes to ASCII.
+    StringArbitrary ascii = Arbitraries.strings();
+    StringArbitrary all = Arbitraries.strings();
+    boolean hasAscii = false;
     for (CodePoints r : t.ranges()) {
       // jqwik draws UTF-16 chars; supplementary code points (emoji) come in as edge cases.
+      if (r.to() < 0x80) {
+        ascii = ascii.withCharRange((char) r.from(), (char) r.to());
+        hasAscii = true;
+      }
       if (r.to() <= Character.MAX_VALUE) {
-        strings = strings.withCharRange((char) r.from(), (char) r.to());
+        all = all.withCharRange((char) r.from(), (char) r.to());
       }
     }
-    return strings
-        .ofMinLength(t.minLength())
-        .ofMaxLength(t.maxLength())
-        .edgeCases(c -> c.add(t.edgeCases().toArray(new String[0])));
+    all = all.ofMinLength(t.minLength()).ofMaxLength(t.maxLength());
+    ascii = ascii.ofMinLength(t.minLength()).ofMaxLength(t.maxLength());
+    int unicode = (int) Math.round(Text.UNICODE_SHARE * 100);
+    Arbitrary<String> strings =
+        hasAscii
+            ? Arbitraries.frequencyOf(Tuple.of(100 - unicode, ascii), Tuple.of(unicode, all))
+            : all;
+    return strings.edgeCases(c -> c.add(t.edgeCases().toArray(new String[0])));
   }
 
   private static <T> Arbitrary<T> drawn(Drawn<T> d) {

@@ -15,8 +15,8 @@ import org.apache.spark.sql.types.StructType;
  *
  * <h2>In a property</h2>
  *
- * <p>A parameter of a generated Avro class needs nothing more: {@code @ForAll TrackPlay play}
- * works through a service-loaded {@link net.jqwik.api.providers.ArbitraryProvider}. For a {@code
+ * <p>A parameter of a generated Avro class needs nothing more: {@code @ForAll TrackPlay play} works
+ * through a service-loaded {@link net.jqwik.api.providers.ArbitraryProvider}. For a {@code
  * GenericRecord} of a schema file, or a Java record, provide the arbitrary by name:
  *
  * <pre>{@code

@@ -89,7 +89,10 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
                             + path
                             + "' cannot be amended: it lies inside a union or below the"
                             + " maximum depth of a recursive record."));
-    sampleOne(values).ifPresent(slot.fromJava()::apply);
+    Object[] sample = sampleOne(values);
+    if (sample != null) {
+      slot.fromJava().apply(sample[0]);
+    }
     Map<FieldPath, Arbitrary<?>> next = new LinkedHashMap<>(amendments);
     next.put(resolved.path(), values);
     SchemaArbitrary<T> copy = copy();
@@ -97,12 +100,15 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
     return copy;
   }
 
-  /** A value from {@code values} to check early, when it can be drawn outside a property. */
-  private static java.util.Optional<Object> sampleOne(Arbitrary<?> values) {
+  /**
+   * A value (possibly null) from {@code values} to check early, in a one-element array, or null
+   * when it cannot be drawn outside a property (it is then checked as values are drawn).
+   */
+  private static Object[] sampleOne(Arbitrary<?> values) {
     try {
-      return java.util.Optional.ofNullable(values.generator(100).next(new Random(0)).value());
+      return new Object[] {values.generator(100).next(new Random(0)).value()};
     } catch (JqwikException | UnsupportedOperationException e) {
-      return java.util.Optional.empty(); // checked when values are drawn instead
+      return null;
     }
   }
 
@@ -122,8 +128,8 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
   }
 
   /**
-   * How many levels a recursive record nests (default 3); then a recursive field is null, an
-   * empty array or map, or another union branch.
+   * How many levels a recursive record nests (default 3); then a recursive field is null, an empty
+   * array or map, or another union branch.
    */
   public SchemaArbitrary<T> withMaxDepth(int depth) {
     return with(settings.withMaxDepth(depth));
@@ -140,8 +146,13 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
       spec = SemanticSpec.parse(semanticType);
     } catch (IllegalArgumentException e) {
       throw WickException.usage(
-          "Semantic type '" + semanticType + "' for field '" + path + "' is malformed: "
-              + e.getMessage() + ".");
+          "Semantic type '"
+              + semanticType
+              + "' for field '"
+              + path
+              + "' is malformed: "
+              + e.getMessage()
+              + ".");
     }
     return withSemanticType(
         resolved, SemanticTypes.resolve(spec, resolved.type(), resolved.path().toString()));

@@ -64,6 +64,17 @@ interface Target<T> {
    * conversions (which a field-by-field copy would skip).
    */
   record Specific<T extends SpecificRecord>(Class<T> type, Avro generic) implements Target<T> {
+    /**
+     * A reader that takes each field's conversion from the generated class itself. (Avro's fast
+     * reader takes them from the class's model, which can list a decimal conversion for a field
+     * the class declares as {@code ByteBuffer}.)
+     */
+    private SpecificDatumReader<T> reader() {
+      SpecificData data = new SpecificData(type.getClassLoader());
+      data.setFastReaderEnabled(false);
+      return new SpecificDatumReader<>(generic.avro(), generic.avro(), data);
+    }
+
     static <T extends SpecificRecord> Specific<T> of(Class<T> type) {
       return new Specific<>(type, Avro.of(SpecificData.get().getSchema(type)));
     }
@@ -90,8 +101,7 @@ interface Target<T> {
         BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
         new GenericDatumWriter<GenericRecord>(generic.avro()).write((GenericRecord) value, encoder);
         encoder.flush();
-        return new SpecificDatumReader<>(type)
-            .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        return reader().read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
       } catch (IOException e) {
         throw new IllegalStateException("cannot make a " + type.getName() + " from " + value, e);
       }

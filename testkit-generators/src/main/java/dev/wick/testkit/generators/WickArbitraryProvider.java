@@ -8,8 +8,8 @@ import net.jqwik.api.providers.TypeUsage;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * Lets {@code @ForAll} parameters of any generated Avro class ({@code SpecificRecord}) work with
- * no registration: jqwik finds this provider through {@code META-INF/services}, and it hands out
+ * Lets {@code @ForAll} parameters of any generated Avro class ({@code SpecificRecord}) work with no
+ * registration: jqwik finds this provider through {@code META-INF/services}, and it hands out
  * {@link Generators#avro(Class)}.
  */
 public final class WickArbitraryProvider implements ArbitraryProvider {

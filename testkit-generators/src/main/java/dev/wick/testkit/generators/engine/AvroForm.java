@@ -32,8 +32,8 @@ import org.apache.spark.sql.Row;
 /**
  * Avro's generic representation, which {@code GenericData.validate} and {@code GenericDatumWriter}
  * accept: {@code GenericData.Record}, {@code EnumSymbol}, {@code Fixed}, {@code ByteBuffer},
- * decimals encoded per their logical type, dates as {@code int} days and timestamps as {@code
- * long} millis or micros. Nodes are Avro schemas with the null branch of a nullable union removed.
+ * decimals encoded per their logical type, dates as {@code int} days and timestamps as {@code long}
+ * millis or micros. Nodes are Avro schemas with the null branch of a nullable union removed.
  */
 final class AvroForm extends ValueForm {
   static final AvroForm INSTANCE = new AvroForm();
@@ -160,8 +160,7 @@ final class AvroForm extends ValueForm {
       return r;
     }
     Schema model = new Schema(type);
-    Row row =
-        (Row) RowForm.withSchema(RowCodec.toRow(value, model), Schemas.toSpark(model));
+    Row row = (Row) RowForm.withSchema(RowCodec.toRow(value, model), Schemas.toSpark(model));
     return RowCodec.toGenericRecord(row, s);
   }
 }

@@ -142,8 +142,8 @@ public final class BulkGenerator {
   }
 
   /**
-   * The records of partition {@code index} of {@code count} records, drawn here as rows (no
-   * Spark): the same records {@link #generate} puts in that partition.
+   * The records of partition {@code index} of {@code count} records, drawn here as rows (no Spark):
+   * the same records {@link #generate} puts in that partition.
    */
   public Iterator<Row> chunk(long index, long count) {
     Domain<Row> domain = SchemaDomains.rows(model, struct, settings, Map.of());

@@ -22,11 +22,11 @@ import java.util.function.Predicate;
  * millions of times a second; the jqwik adapter turns each kind into shrinkable jqwik arbitraries.
  *
  * <p>The kinds form a closed set, so that a backend handles each of them and nothing else: numbers
- * ({@link Integral}, {@link Floating}, {@link Decimal}), {@link Text} (and its {@link Utf8} bytes), {@link Binary}, a {@link
- * Choice} among values, a {@link Constant}, {@link Mapped} values, opaque {@link Drawn} values
- * (semantic types), {@link Filtered} values, {@link Nullable} values, collections ({@link ListOf},
- * {@link MapOf}), records ({@link Struct}), unions ({@link OneOf}) and the {@link Slot} that marks
- * a field path (where a test may replace the values).
+ * ({@link Integral}, {@link Floating}, {@link Decimal}), {@link Text} (and its {@link Utf8} bytes),
+ * {@link Binary}, a {@link Choice} among values, a {@link Constant}, {@link Mapped} values, opaque
+ * {@link Drawn} values (semantic types), {@link Filtered} values, {@link Nullable} values,
+ * collections ({@link ListOf}, {@link MapOf}), records ({@link Struct}), unions ({@link OneOf}) and
+ * the {@link Slot} that marks a field path (where a test may replace the values).
  *
  * @param <T> the type of the values
  */
@@ -293,8 +293,8 @@ public sealed interface Domain<T>
     }
 
     /**
-     * The UTF-8 bytes of the string {@link #draw} would give from the same random state: what
-     * Spark stores, without making a {@code String} first.
+     * The UTF-8 bytes of the string {@link #draw} would give from the same random state: what Spark
+     * stores, without making a {@code String} first.
      */
     public byte[] drawUtf8(SplittableRandom random) {
       Object drawn = drawEither(random);
@@ -444,8 +444,7 @@ public sealed interface Domain<T>
   }
 
   /** The values of {@code source} passed through {@code to}. */
-  record Mapped<S, T>(Domain<S> source, Function<? super S, ? extends T> to)
-      implements Domain<T> {
+  record Mapped<S, T>(Domain<S> source, Function<? super S, ? extends T> to) implements Domain<T> {
     public Mapped {
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(to, "to");

@@ -33,7 +33,6 @@ import dev.wick.core.validation.SemanticTypes;
 import dev.wick.core.validation.Validated;
 import dev.wick.testkit.generators.engine.Domain.Binary;
 import dev.wick.testkit.generators.engine.Domain.Choice;
-import dev.wick.testkit.generators.engine.Domain.Constant;
 import dev.wick.testkit.generators.engine.Domain.Decimal;
 import dev.wick.testkit.generators.engine.Domain.Drawn;
 import dev.wick.testkit.generators.engine.Domain.Filtered;
@@ -66,9 +65,9 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * Walks a model and its target's nodes together and composes the domains. An empty result means
- * "no value can be made here" (a recursion at its depth), which the nearest nullable field, array,
- * map or union absorbs.
+ * Walks a model and its target's nodes together and composes the domains. An empty result means "no
+ * value can be made here" (a recursion at its depth), which the nearest nullable field, array, map
+ * or union absorbs.
  */
 final class DomainBuilder {
   private static final long DAY_MIN = LocalDate.of(1, 1, 1).toEpochDay();
@@ -215,11 +214,7 @@ final class DomainBuilder {
   }
 
   private Optional<Domain<Object>> value(
-      DataType type,
-      Object node,
-      FieldPath path,
-      Semantic semantic,
-      String where) {
+      DataType type, Object node, FieldPath path, Semantic semantic, String where) {
     SemanticType override = path == null ? null : semanticOverrides.get(path);
     if (override != null) {
       semantic = new Semantic(null, override);
@@ -241,7 +236,7 @@ final class DomainBuilder {
               where + "[]");
       Function<List<Object>, Object> list = form.list(node);
       if (element.isEmpty()) {
-        return Optional.of(new Domain.Constant<>(list.apply(List.of())));
+        return Optional.of(new Mapped<>(new Domain.Constant<>(List.of()), list)); // a fresh one each
       }
       return Optional.of(
           new Mapped<>(
@@ -307,7 +302,7 @@ final class DomainBuilder {
             where + "{}");
     Function<Map<Object, Object>, Object> map = form.map(node);
     if (value.isEmpty()) {
-      return new Domain.Constant<>(map.apply(Map.of()));
+      return new Mapped<>(new Domain.Constant<>(Map.of()), map); // a fresh one each
     }
     int min = settings.minCollectionSize();
     int max = settings.maxCollectionSize();
@@ -359,8 +354,9 @@ final class DomainBuilder {
     Function<Object, Object> convert = node == null ? null : form.leaf(type, node);
     @SuppressWarnings("unchecked")
     Domain<Object> d = (Domain<Object>) neutral;
-    if (convert != null && d instanceof Choice<Object> choice) {
-      // Convert a few symbols once rather than each drawn value (they are immutable).
+    if (convert != null && !slots && d instanceof Choice<Object> choice) {
+      // For bulk draws, convert a few symbols once rather than each drawn value. (Not for jqwik,
+      // which memoizes by equal values, and Avro enum symbols equal across enums.)
       return new Choice<>(choice.values().stream().map(convert).toList());
     }
     return convert == null ? d : new Mapped<>(d, convert);
@@ -438,7 +434,8 @@ final class DomainBuilder {
       d =
           t.utcAdjusted()
               ? new Mapped<>(instants, v -> instant(v, unit))
-              : new Mapped<>(instants, v -> LocalDateTime.ofInstant(instant(v, unit), ZoneOffset.UTC));
+              : new Mapped<>(
+                  instants, v -> LocalDateTime.ofInstant(instant(v, unit), ZoneOffset.UTC));
     } else if (type instanceof EnumType e) {
       d = new Choice<>(e.symbols());
     } else {
@@ -540,8 +537,8 @@ final class DomainBuilder {
   static final String VALUE_TYPE = "value_type";
 
   /**
-   * Values of a value type ({@code record CountryCode(String value) implements Validated}) that
-   * no registered semantic type describes: the storage type's values its own check accepts.
+   * Values of a value type ({@code record CountryCode(String value) implements Validated}) that no
+   * registered semantic type describes: the storage type's values its own check accepts.
    */
   private Domain<Object> valueTypeDomain(SemanticSpec spec, DataType type, String where) {
     String className = spec.params().get("class");

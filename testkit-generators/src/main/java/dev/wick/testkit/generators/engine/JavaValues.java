@@ -38,8 +38,8 @@ import org.apache.avro.generic.GenericFixed;
  *
  * <p>{@link #leaf} brings a value a user or a semantic type supplied into that form, accepting the
  * obvious alternatives ({@code UUID}, enum constants, {@code LocalTime}, {@code java.sql} dates,
- * Avro's {@code Utf8}, {@code ByteBuffer}, {@code GenericFixed}), and fails with one sentence naming
- * the field, the value and the expected type otherwise.
+ * Avro's {@code Utf8}, {@code ByteBuffer}, {@code GenericFixed}), and fails with one sentence
+ * naming the field, the value and the expected type otherwise.
  */
 final class JavaValues {
   private JavaValues() {}
@@ -178,8 +178,7 @@ final class JavaValues {
     } catch (ArithmeticException e) {
       return null; // more digits after the point than the scale holds
     }
-    return scaled.precision() - scaled.scale() <= d.precision() - d.scale()
-            || scaled.signum() == 0
+    return scaled.precision() - scaled.scale() <= d.precision() - d.scale() || scaled.signum() == 0
         ? scaled
         : null;
   }

@@ -1,8 +1,6 @@
 package dev.wick.testkit.generators.engine;
 
-import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType;
-import dev.wick.core.schema.DataType.ArrayType;
 import dev.wick.core.schema.DataType.BooleanType;
 import dev.wick.core.schema.DataType.BytesType;
 import dev.wick.core.schema.DataType.DateType;
@@ -13,13 +11,9 @@ import dev.wick.core.schema.DataType.FixedType;
 import dev.wick.core.schema.DataType.FloatType;
 import dev.wick.core.schema.DataType.IntType;
 import dev.wick.core.schema.DataType.LongType;
-import dev.wick.core.schema.DataType.MapType;
-import dev.wick.core.schema.DataType.RecordRef;
-import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.DataType.StringType;
 import dev.wick.core.schema.DataType.TimeType;
 import dev.wick.core.schema.DataType.TimestampType;
-import dev.wick.core.schema.DataType.UnionType;
 import dev.wick.core.schema.DataType.UuidType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
@@ -28,8 +22,8 @@ import dev.wick.core.validation.SemanticType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
@@ -77,7 +71,8 @@ public final class SchemaDomains {
       Map<FieldPath, SemanticType> semanticTypes) {
     Objects.requireNonNull(struct, "struct");
     return (Domain<Row>)
-        (Domain<?>) new DomainBuilder(RowForm.INSTANCE, settings, semanticTypes).root(model, struct);
+        (Domain<?>)
+            new DomainBuilder(RowForm.INSTANCE, settings, semanticTypes).root(model, struct);
   }
 
   /**

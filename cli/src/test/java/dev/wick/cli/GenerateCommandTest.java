@@ -1,0 +1,275 @@
+package dev.wick.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wick.core.schema.Schemas;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wick generate} run as a user runs it: the real main, real files, exit codes, output. */
+class GenerateCommandTest {
+  @TempDir Path tmp;
+
+  static SparkSession spark;
+
+  @BeforeAll
+  static void session() {
+    spark = dev.wick.core.spark.WickSpark.local(2);
+  }
+
+  record Result(int exit, String out, String err) {}
+
+  static Result wick(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Wick.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Result(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  static String schema(String name) {
+    try {
+      return Path.of(GenerateCommandTest.class.getResource("/generate/" + name).toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The records of each Avro part file, in file order. */
+  static List<List<GenericRecord>> avroParts(Path dir) throws IOException {
+    List<List<GenericRecord>> parts = new ArrayList<>();
+    for (Path part : partFiles(dir, ".avro")) {
+      List<GenericRecord> records = new ArrayList<>();
+      try (DataFileReader<GenericRecord> reader =
+          new DataFileReader<>(part.toFile(), new GenericDatumReader<>())) {
+        reader.forEach(records::add);
+      }
+      parts.add(records);
+    }
+    return parts;
+  }
+
+  static List<Path> partFiles(Path dir, String extension) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files
+          .filter(p -> p.getFileName().toString().startsWith("part-"))
+          .filter(p -> p.getFileName().toString().endsWith(extension))
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Test
+  void writesTheCountOfRecordsWithTheUsersAvroSchema() throws IOException {
+    Path out = tmp.resolve("plays");
+    Result r =
+        wick(
+            "generate",
+            "--schema",
+            schema("play.avsc"),
+            "--count",
+            "2500",
+            "--out",
+            out.toString(),
+            "--rows-per-file",
+            "1000");
+
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("Wrote 2500 music.events.Play records to")
+        .contains("as avro in 3 files (seed 1, the default; pass --seed to choose another)");
+    assertThat(out.resolve("_SUCCESS")).exists();
+    List<List<GenericRecord>> parts = avroParts(out);
+    assertThat(parts).extracting(List::size).containsExactly(1000, 1000, 500);
+    org.apache.avro.Schema expected =
+        new org.apache.avro.Schema.Parser().parse(new File(schema("play.avsc")));
+    for (List<GenericRecord> part : parts) {
+      GenericRecord first = part.get(0);
+      // Enums, fixed sizes, decimals and logical types come out as the schema wrote them.
+      assertThat(Schemas.fromAvro(first.getSchema())).isEqualTo(Schemas.fromAvro(expected));
+      for (GenericRecord record : part) {
+        assertThat(org.apache.avro.generic.GenericData.get().validate(expected, record)).isTrue();
+      }
+    }
+    // Spark reads it back whole.
+    assertThat(spark.read().format("avro").load(out.toString()).count()).isEqualTo(2500);
+  }
+
+  @Test
+  void theSameSeedGivesIdenticalFilesAndAnotherSeedOthers() throws IOException {
+    List<List<List<GenericRecord>>> runs = new ArrayList<>();
+    for (String seed : List.of("7", "7", "8")) {
+      Path out = tmp.resolve("seed-" + runs.size());
+      Result r =
+          wick(
+              "generate",
+              "--schema",
+              schema("play.avsc"),
+              "--count",
+              "600",
+              "--out",
+              out.toString(),
+              "--seed",
+              seed,
+              "--rows-per-file",
+              "250");
+      assertThat(r.exit()).as(r.err()).isZero();
+      assertThat(r.out()).contains("(seed " + seed + ")");
+      runs.add(avroParts(out));
+    }
+    assertThat(runs.get(0)).hasSize(3);
+    assertThat(runs.get(1)).isEqualTo(runs.get(0));
+    assertThat(runs.get(2).get(0)).isNotEqualTo(runs.get(0).get(0));
+  }
+
+  @Test
+  void writesParquetAndJsonWithTheNullProbabilityAsked() throws IOException {
+    Path parquet = tmp.resolve("parquet");
+    Result p =
+        wick(
+            "generate",
+            "--schema",
+            schema("play.avsc"),
+            "--count",
+            "400",
+            "--out",
+            parquet.toString(),
+            "--format",
+            "parquet",
+            "--null-probability",
+            "0");
+    assertThat(p.exit()).as(p.err()).isZero();
+    var plays = spark.read().parquet(parquet.toString());
+    assertThat(plays.count()).isEqualTo(400);
+    assertThat(plays.where("country is null or device is null").count()).isZero();
+    assertThat(partFiles(parquet, ".parquet")).hasSize(1);
+
+    Path json = tmp.resolve("json");
+    Result j =
+        wick(
+            "generate",
+            "--schema",
+            schema("play.avsc"),
+            "--count",
+            "300",
+            "--out",
+            json.toString(),
+            "--format",
+            "json",
+            "--null-probability",
+            "1");
+    assertThat(j.exit()).as(j.err()).isZero();
+    List<Row> rows = spark.read().json(json.toString()).select("country", "device").collectAsList();
+    assertThat(rows).hasSize(300).allSatisfy(row -> assertThat(row.isNullAt(0)).isTrue());
+  }
+
+  @Test
+  void refusesAnExistingOutputUnlessOverwriting() throws IOException {
+    Path out = Files.createDirectories(tmp.resolve("existing"));
+    Files.writeString(out.resolve("keep.txt"), "mine");
+    String[] args = {
+      "generate", "--schema", schema("play.avsc"), "--count", "10", "--out", out.toString()
+    };
+
+    Result refused = wick(args);
+    assertThat(refused.exit()).isEqualTo(2);
+    assertThat(refused.err()).contains("already exists; pass --overwrite to replace it");
+    assertThat(out.resolve("keep.txt")).hasContent("mine");
+
+    String[] overwrite =
+        Stream.concat(Stream.of(args), Stream.of("--overwrite")).toArray(String[]::new);
+    assertThat(wick(overwrite).exit()).isZero();
+    assertThat(out.resolve("keep.txt")).doesNotExist();
+    assertThat(avroParts(out).get(0)).hasSize(10);
+  }
+
+  @Test
+  void badInputGetsOneClearSentenceAndExitTwo() {
+    String out = tmp.resolve("never").toString();
+    String play = schema("play.avsc");
+
+    Result negative = wick("generate", "--schema", play, "--count", "-5", "--out", out);
+    assertThat(negative.exit()).isEqualTo(2);
+    assertThat(negative.err())
+        .isEqualTo(
+            "error: --count must be 0 or more, got -5; pass how many records to write."
+                + System.lineSeparator());
+
+    Result missing =
+        wick(
+            "generate",
+            "--schema",
+            tmp.resolve("nope.avsc").toString(),
+            "--count",
+            "5",
+            "--out",
+            out);
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(missing.err())
+        .contains("nope.avsc does not exist; pass the path of an Avro .avsc file.");
+
+    Result broken =
+        wick("generate", "--schema", schema("broken.avsc"), "--count", "5", "--out", out);
+    assertThat(broken.exit()).isEqualTo(2);
+    assertThat(broken.err()).contains("is not a valid Avro schema").contains("strin");
+
+    Result format =
+        wick("generate", "--schema", play, "--count", "5", "--out", out, "--format", "csv");
+    assertThat(format.exit()).isEqualTo(2);
+    assertThat(format.err())
+        .contains("wick generate writes avro, parquet or json, not csv; pass --format avro,");
+
+    Result probability =
+        wick(
+            "generate",
+            "--schema",
+            play,
+            "--count",
+            "5",
+            "--out",
+            out,
+            "--null-probability",
+            "1.5");
+    assertThat(probability.exit()).isEqualTo(2);
+    assertThat(probability.err()).contains("The null probability must be between 0 and 1, got 1.5");
+
+    Result union =
+        wick("generate", "--schema", schema("event_union.avsc"), "--count", "5", "--out", out);
+    assertThat(union.exit()).isEqualTo(2);
+    assertThat(union.err()).contains("Field 'payload' is a union<string, long>");
+
+    Result semantic =
+        wick("generate", "--schema", schema("unknown_semantic.avsc"), "--count", "5", "--out", out);
+    assertThat(semantic.exit()).isEqualTo(2);
+    assertThat(semantic.err())
+        .contains("Field 'iban' names the unknown semantic type 'iban_code_nobody_registered'");
+
+    Result notANumber = wick("generate", "--schema", play, "--count", "many", "--out", out);
+    assertThat(notANumber.exit()).isEqualTo(2);
+    assertThat(notANumber.err()).contains("'many' is not a long");
+
+    // None of the failed runs left anything behind.
+    assertThat(tmp.resolve("never")).doesNotExist();
+  }
+}
