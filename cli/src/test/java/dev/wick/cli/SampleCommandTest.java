@@ -175,7 +175,7 @@ class SampleCommandTest {
         "usr_id");
     assertUsageError(
         "Field 'countri' does not resolve: the schema Input has no field 'countri'; did you mean"
-            + " 'country'? The nearest names are 'country', 'id', 'user_id'.",
+            + " 'country'? The nearest names are 'country', 'user_id', 'id'.",
         "--fraction",
         "0.1",
         "--strata",

@@ -21,7 +21,6 @@ import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.types.StructType;
 
@@ -150,10 +149,5 @@ public final class KeyHash {
     } else {
       items.add(value, sql);
     }
-  }
-
-  /** The key fields as shown in messages: {@code user_id, country}. */
-  static String describe(List<String> fields) {
-    return fields.stream().collect(Collectors.joining(", "));
   }
 }

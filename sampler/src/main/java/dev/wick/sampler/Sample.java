@@ -149,6 +149,17 @@ public final class Sample {
       long size = s.size() < 0 ? in : s.size();
       double t = Double.isNaN(s.target()) ? s.probability() * size : s.target();
       long kept = actual.applyAsLong(s.id());
+      if (plan.spec().exact() && kept != (long) t) {
+        // Only an input that yields other records (or another order) when read again gets here.
+        throw WickException.internal(
+            "The exact sample kept "
+                + kept
+                + " records where "
+                + (long) t
+                + " were planned, because the input changed between the two passes; sample data"
+                + " read from files, or persist the input first.",
+            null);
+      }
       counts.add(new SampleResult.StratumCount(s.key(), s.keyJson(), size, t, kept));
       out += kept;
       target += t;
