@@ -346,6 +346,12 @@ final class NumericBoundType extends BuiltinType {
     }
   }
 
+  /** min(1000, hi - lo) for hi > lo, where the difference may overflow a long. */
+  private static long room(long hi, long lo) {
+    long d = hi - lo;
+    return d <= 0 ? 1000 : Math.min(1000, d);
+  }
+
   @Override
   public Optional<Object> generateInvalid(SplittableRandom random, DataType storage) {
     if (isIntegral(storage)) {
@@ -357,10 +363,10 @@ final class NumericBoundType extends BuiltinType {
         options.add(typeLo + random.nextLong(1000));
       } else {
         if (span[0] > typeLo) {
-          options.add(span[0] - 1 - random.nextLong(Math.min(1000, span[0] - typeLo)));
+          options.add(span[0] - 1 - random.nextLong(room(span[0], typeLo)));
         }
         if (span[1] < typeHi) {
-          options.add(span[1] + 1 + random.nextLong(Math.min(1000, typeHi - span[1])));
+          options.add(span[1] + 1 + random.nextLong(room(typeHi, span[1])));
         }
       }
       if (options.isEmpty()) {

@@ -45,10 +45,14 @@ final class StorageDomain {
       return r.nextBoolean();
     }
     if (storage instanceof DataType.IntType) {
-      return r.nextBoolean() ? r.nextInt(-1000, 1000) : r.nextInt();
+      int scale = r.nextInt(3);
+      return scale == 0 ? r.nextInt(-10, 101) : scale == 1 ? r.nextInt(-1000, 1000) : r.nextInt();
     }
     if (storage instanceof DataType.LongType) {
-      return r.nextBoolean() ? r.nextLong(-1000, 1000) : r.nextLong();
+      int scale = r.nextInt(3);
+      return scale == 0
+          ? r.nextLong(-10, 101)
+          : scale == 1 ? r.nextLong(-1000, 1000) : r.nextLong();
     }
     if (storage instanceof DataType.FloatType) {
       return (float) ((r.nextDouble() - 0.5) * 2000);

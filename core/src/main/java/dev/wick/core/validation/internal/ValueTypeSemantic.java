@@ -76,6 +76,7 @@ final class ValueTypeSemantic implements SemanticType {
       try {
         Method m = c.getMethod("generate", SplittableRandom.class);
         if (Modifier.isStatic(m.getModifiers()) && c.isAssignableFrom(m.getReturnType())) {
+          m.setAccessible(true);
           generate = m;
         }
       } catch (NoSuchMethodException e) {
