@@ -79,18 +79,41 @@ public final class Validation {
               + reasonsColumn
               + "'; choose another name for the reasons column.");
     }
+    // Each rule's reasons are computed once, in a projection of their own: the violation structs
+    // refer to them several times, and Catalyst keeps a projection of non-trivial expressions
+    // apart rather than copying them into every reference.
+    List<Column> staged = new ArrayList<>();
     List<Column> violations = new ArrayList<>();
     List<ValidatedRows.RuleInfo> infos = new ArrayList<>();
-    for (Rule rule : rules) {
+    for (String c : data.columns()) {
+      staged.add(quoted(c));
+    }
+    for (int i = 0; i < rules.size(); i++) {
+      Rule rule = rules.get(i);
       Leaf leaf = leaf(rule);
-      violations.add(violation(rule, leaf.reason()));
+      String name = STAGED_PREFIX + i;
+      staged.add(reasonsOf(rule, leaf.reason()).as(name));
+      violations.add(violation(rule, col(name)));
       infos.add(new ValidatedRows.RuleInfo(rule.path().toString(), rule.name(), leaf.catalyst()));
     }
     Column reasons =
         violations.isEmpty()
             ? array().cast(ValidatedRows.REASONS_TYPE)
             : filter(array(violations.toArray(new Column[0])), Column::isNotNull);
-    return new ValidatedRows(data.withColumn(reasonsColumn, reasons), reasonsColumn, infos);
+    List<Column> result = new ArrayList<>();
+    for (String c : data.columns()) {
+      result.add(quoted(c));
+    }
+    result.add(reasons.as(reasonsColumn));
+    Dataset<Row> annotated =
+        data.select(staged.toArray(new Column[0])).select(result.toArray(new Column[0]));
+    return new ValidatedRows(annotated, reasonsColumn, infos);
+  }
+
+  private static final String STAGED_PREFIX = "__wick_rule_";
+
+  private static Column quoted(String name) {
+    return col("`" + name.replace("`", "``") + "`");
   }
 
   /** How one value is checked: a nullable reason, and whether Catalyst alone computes it. */
@@ -121,20 +144,30 @@ public final class Validation {
     return new Leaf(v -> when(v.isNull(), lit(Rule.NULL_REASON)), true);
   }
 
-  /** The rule's violation struct for a row, or null when the row passes it. */
-  private static Column violation(Rule rule, Function<Column, Column> leaf) {
+  /**
+   * A rule's failing values' reasons in a row: for a path without arrays or maps the one reason or
+   * null, else an array of reasons (empty when none fails).
+   */
+  private static Column reasonsOf(Rule rule, Function<Column, Column> leaf) {
     List<FieldPath.Step> steps = rule.path().steps();
+    if (rule.path().isStructPath()) {
+      return one(null, steps, 0, leaf);
+    }
+    return coalesce(many(null, steps, 0, leaf), array().cast("array<string>"));
+  }
+
+  /** The rule's violation struct for a row, or null when the row passes it. */
+  private static Column violation(Rule rule, Column reasons) {
     Column reason;
     if (rule.path().isStructPath()) {
-      reason = one(null, steps, 0, leaf);
+      reason = reasons;
     } else {
-      Column all = coalesce(many(null, steps, 0, leaf), array().cast("array<string>"));
-      Column n = size(all);
+      Column n = size(reasons);
       reason =
           when(
               n.gt(0),
               concat(
-                  element_at(all, 1),
+                  element_at(reasons, 1),
                   when(n.gt(1), concat(lit(" (and "), n.minus(1).cast("string"), lit(" more)")))
                       .otherwise(lit(""))));
     }
