@@ -46,19 +46,20 @@ public final class TrackPlayCountJob implements WickJob {
     Dataset<Row> plays = ctx.read(playsIo);
     Dataset<Row> valid = plays.filter(col("ms_played").geq(0));
     invalid.add(plays.filter(col("ms_played").lt(0)).count());
+    ctx.write(Io.parquet(args.string("out")), countPerTrack(valid, listeners.equals("exact")));
+  }
+
+  /** Plays, listeners, total time and skips per track, in one aggregation. */
+  static Dataset<Row> countPerTrack(Dataset<Row> plays, boolean exactListeners) {
     Column distinctListeners =
-        listeners.equals("exact")
-            ? countDistinct(col("user_id"))
-            : approx_count_distinct(col("user_id"));
-    Dataset<Row> counts =
-        valid
-            .groupBy(col("track_id"))
-            .agg(
-                count(lit(1)).as("plays"),
-                distinctListeners.as("listeners"),
-                sum(col("ms_played")).as("total_ms"),
-                sum(when(col("ms_played").lt(SKIP_MS), 1L).otherwise(0L)).as("skips"));
-    ctx.write(Io.parquet(args.string("out")), counts);
+        exactListeners ? countDistinct(col("user_id")) : approx_count_distinct(col("user_id"));
+    return plays
+        .groupBy(col("track_id"))
+        .agg(
+            count(lit(1)).as("plays"),
+            distinctListeners.as("listeners"),
+            sum(col("ms_played")).as("total_ms"),
+            sum(when(col("ms_played").lt(SKIP_MS), 1L).otherwise(0L)).as("skips"));
   }
 
   public static void main(String[] args) {
