@@ -27,6 +27,9 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Field comparison as Catalyst expressions. Every comparison is null-safe (two nulls are equal, a
@@ -138,11 +141,38 @@ final class Comparisons {
   /**
    * The value {@code v} of {@code sideType} as a value of {@code commonType}: record fields the
    * other side lacks are dropped and records put in the common field order (inside arrays and maps
-   * too), then the value is cast to the common Spark type (a no-op unless, say, one side stores a
-   * short where the other stores an int).
+   * too), then the value is cast to the common Spark type when its {@code actual} Spark type is
+   * another (when, say, one side stores a short where the other stores an int).
    */
-  static Column project(Column v, DataType sideType, DataType commonType, String path) {
-    return reduce(v, sideType, commonType).cast(Schemas.toSpark(commonType, path));
+  static Column project(
+      Column v,
+      DataType sideType,
+      DataType commonType,
+      org.apache.spark.sql.types.DataType actual,
+      String path) {
+    Column reduced = reduce(v, sideType, commonType);
+    org.apache.spark.sql.types.DataType target = Schemas.toSpark(commonType, path);
+    if (reduced == v && actual.catalogString().equals(target.catalogString())) {
+      return v;
+    }
+    return reduced.cast(nullable(target));
+  }
+
+  /** {@code t} with every field, element and value nullable: any value casts to it. */
+  private static org.apache.spark.sql.types.DataType nullable(
+      org.apache.spark.sql.types.DataType t) {
+    if (t instanceof StructType s) {
+      StructType out = new StructType();
+      for (StructField f : s.fields()) {
+        out = out.add(f.name(), nullable(f.dataType()), true, f.metadata());
+      }
+      return out;
+    } else if (t instanceof org.apache.spark.sql.types.ArrayType a) {
+      return DataTypes.createArrayType(nullable(a.elementType()), true);
+    } else if (t instanceof org.apache.spark.sql.types.MapType m) {
+      return DataTypes.createMapType(m.keyType(), nullable(m.valueType()), true);
+    }
+    return t;
   }
 
   private static Column reduce(Column v, DataType side, DataType common) {

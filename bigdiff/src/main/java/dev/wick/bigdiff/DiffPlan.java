@@ -21,6 +21,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.expressions.WindowSpec;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -111,7 +112,11 @@ final class DiffPlan {
           leaf.presence()
               ? v.isNull()
               : Comparisons.project(
-                  v, isLeft ? leaf.lhsType() : leaf.rhsType(), leaf.type(), leaf.name());
+                  v,
+                  isLeft ? leaf.lhsType() : leaf.rhsType(),
+                  leaf.type(),
+                  sparkType(in.schema(), leaf.path()),
+                  leaf.name());
       cols.add(value.as(s + "_" + i));
     }
     // One window spec (same partitioning and order as the join needs): one sort, no shuffle.
@@ -123,6 +128,15 @@ final class DiffPlan {
             col("*"),
             count(lit(1)).over(wholeKey).as("n_" + s),
             row_number().over(byKey).as("rn_" + s));
+  }
+
+  /** The Spark type at a path through structs. */
+  private static DataType sparkType(StructType schema, FieldPath path) {
+    DataType t = schema;
+    for (FieldPath.Step step : path.steps()) {
+      t = ((StructType) t).apply(step.name()).dataType();
+    }
+    return t;
   }
 
   /** A nested field as a column; names are quoted so that dots or spaces in them are literal. */

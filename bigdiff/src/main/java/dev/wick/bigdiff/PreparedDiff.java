@@ -121,19 +121,21 @@ public final class PreparedDiff {
         "Key ("
             + String.join(", ", keyFields())
             + ") is not unique: "
-            + counts.duplicateKeysLhs()
-            + " key"
-            + (counts.duplicateKeysLhs() == 1 ? "" : "s")
-            + " occur more than once in the "
+            + keys(counts.duplicateKeysLhs())
+            + " in the "
             + options.lhsLabel()
             + " and "
-            + counts.duplicateKeysRhs()
+            + keys(counts.duplicateKeysRhs())
             + " in the "
             + options.rhsLabel()
-            + ", e.g. "
+            + " occur more than once, e.g. "
             + String.join("; ", examples)
             + "; deduplicate the inputs, add key fields, or pass --duplicates report to list"
             + " them and diff the rest.");
+  }
+
+  private static String keys(long n) {
+    return n + (n == 1 ? " key" : " keys");
   }
 
   private static Dataset<Row> observe(Dataset<Row> data, Observation o, Column[] metrics) {
