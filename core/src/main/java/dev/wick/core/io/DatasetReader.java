@@ -1,6 +1,8 @@
 package dev.wick.core.io;
 
 import dev.wick.core.WickException;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.generic.GenericDatumReader;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -42,6 +46,77 @@ public final class DatasetReader {
   /** Reads {@code location}, detecting the format from the files' extensions. */
   public static Dataset<Row> read(SparkSession spark, String location) {
     return read(spark, location, Optional.empty());
+  }
+
+  /**
+   * The schema of a dataset in the model. For Avro files it is the writer schema stored in the
+   * files (with its nullability, logical types, enums and {@code wick.semantic} properties), which
+   * says more than Spark's reading of it; for every other source it is Spark's schema (file sources
+   * read every column as nullable).
+   */
+  public static Schema schema(SparkSession spark, String location, Optional<Format> format) {
+    if (!location.startsWith(TABLE_PREFIX)) {
+      Format f = format.orElseGet(() -> detect(spark, location));
+      if (f == Format.AVRO) {
+        return Schemas.fromAvro(avroSchema(spark, location));
+      }
+    }
+    Dataset<Row> data = read(spark, location, format);
+    return Schemas.fromSpark(data.schema(), recordName(location));
+  }
+
+  /** The writer schema of the first Avro data file under {@code location}. */
+  public static org.apache.avro.Schema avroSchema(SparkSession spark, String location) {
+    FileStatus first = dataFiles(spark, location).get(0);
+    try {
+      FileSystem fs = first.getPath().getFileSystem(spark.sparkContext().hadoopConfiguration());
+      try (var in = fs.open(first.getPath());
+          var stream = new DataFileStream<>(in, new GenericDatumReader<Object>())) {
+        return stream.getSchema();
+      }
+    } catch (IOException e) {
+      throw WickException.usage(
+          "Cannot read the Avro schema of "
+              + first.getPath()
+              + " ("
+              + firstLine(e.getMessage())
+              + "); is it an Avro data file?",
+          e);
+    }
+  }
+
+  /** A record name from a path or table name: {@code data/track_plays.avro -> TrackPlays}. */
+  static String recordName(String location) {
+    if (location.startsWith(TABLE_PREFIX)) {
+      String table = location.substring(TABLE_PREFIX.length());
+      return toRecordName(table.substring(table.lastIndexOf('.') + 1));
+    }
+    String path = location.replaceAll("[*?\\[\\]{}]", "");
+    while (path.endsWith("/")) {
+      path = path.substring(0, path.length() - 1);
+    }
+    return toRecordName(path.substring(path.lastIndexOf('/') + 1));
+  }
+
+  private static String toRecordName(String base) {
+    int dot = base.indexOf('.');
+    if (dot > 0) {
+      base = base.substring(0, dot);
+    }
+    StringBuilder out = new StringBuilder();
+    boolean upper = true;
+    for (char c : base.toCharArray()) {
+      if (!Character.isLetterOrDigit(c)) {
+        upper = true;
+        continue;
+      }
+      out.append(upper ? Character.toUpperCase(c) : c);
+      upper = false;
+    }
+    if (out.length() == 0 || !Character.isLetter(out.charAt(0))) {
+      out.insert(0, "Dataset");
+    }
+    return out.toString();
   }
 
   /** Reads a catalog table, failing clearly when it does not exist. */
