@@ -178,7 +178,7 @@ public final class Functions {
   }
 
   /** {@code min(value)}. */
-  public static <C extends OrdCol<?>> Agg<C> min(C value) {
+  public static <T, C extends OrdCol<T>> Agg<C> min(C value) {
     return new Agg<>(remaker(value).apply(functions.min(value.column())));
   }
 
@@ -188,7 +188,7 @@ public final class Functions {
   }
 
   /** {@code max(value)}. */
-  public static <C extends OrdCol<?>> Agg<C> max(C value) {
+  public static <T, C extends OrdCol<T>> Agg<C> max(C value) {
     return new Agg<>(remaker(value).apply(functions.max(value.column())));
   }
 
