@@ -56,8 +56,19 @@ final class TypeMapper {
         if (element.getKind() == TypeKind.BYTE) {
           return new ComponentType("byte[]", API + "BinaryCol", API + "Makers.BINARY", annotated);
         }
+        String boxed =
+            switch (element.getKind()) {
+              case INT -> "Integer";
+              case LONG -> "Long";
+              case DOUBLE -> "Double";
+              case FLOAT -> "Float";
+              case BOOLEAN -> "Boolean";
+              case SHORT -> "Short";
+              case CHAR -> "Character";
+              default -> element.toString();
+            };
         throw new Unsupported(
-            "component '" + path + "' is an array; declare it java.util.List<" + element + ">");
+            "component '" + path + "' is an array; declare it java.util.List<" + boxed + ">");
       case DECLARED:
         return declared((DeclaredType) type, annotated, path);
       default:
