@@ -15,6 +15,7 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.From;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
@@ -46,9 +47,9 @@ class PlayCountJobProperties {
                     .build());
   }
 
-  @Property(tries = 8)
+  @Property(tries = 6)
   void countsAddUpToTheValidPlaysAndTheCounterToTheInvalidOnes(
-      @ForAll("plays") @Size(max = 40) List<Play> plays) {
+      @ForAll @Size(max = 40) List<@From("plays") Play> plays) {
     long valid = plays.stream().filter(p -> p.getMsPlayed() >= 0).count();
     Map<String, Long> expected = new TreeMap<>();
     plays.stream()
@@ -70,8 +71,8 @@ class PlayCountJobProperties {
         .run();
   }
 
-  @Property(tries = 3)
-  void filesModeAgreesWithMemoryMode(@ForAll("plays") @Size(max = 20) List<Play> plays) {
+  @Property(tries = 2)
+  void filesModeAgreesWithMemoryMode(@ForAll @Size(max = 20) List<@From("plays") Play> plays) {
     List<List<String>> outputs = new ArrayList<>();
     JobTest memory =
         JobTest.of(PlayCountJob.class)

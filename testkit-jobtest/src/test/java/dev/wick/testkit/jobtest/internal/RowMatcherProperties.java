@@ -10,6 +10,7 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.From;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
@@ -32,7 +33,7 @@ class RowMatcherProperties {
 
   @Property(tries = 200)
   void aShuffledCopyHasNoDifference(
-      @ForAll("rows") @Size(max = 30) List<Row> rows, @ForAll long seed) {
+      @ForAll @Size(max = 30) List<@From("rows") Row> rows, @ForAll long seed) {
     List<Row> shuffled = new ArrayList<>(rows);
     Collections.shuffle(shuffled, new Random(seed));
     assertThat(RowMatcher.unordered(rows, shuffled, RowComparator.EXACT, List.of()).isEmpty())
@@ -41,8 +42,8 @@ class RowMatcherProperties {
 
   @Property(tries = 200)
   void removedRowsAreMissingAndAddedOnesUnexpected(
-      @ForAll("rows") @Size(max = 30) List<Row> rows,
-      @ForAll("rows") @Size(max = 5) List<Row> extra,
+      @ForAll @Size(max = 30) List<@From("rows") Row> rows,
+      @ForAll @Size(max = 5) List<@From("rows") Row> extra,
       @ForAll @IntRange(max = 5) int remove) {
     int k = Math.min(remove, rows.size());
     List<Row> actual = new ArrayList<>(rows.subList(k, rows.size()));
@@ -61,7 +62,8 @@ class RowMatcherProperties {
 
   @Property(tries = 200)
   void changingOneColumnOfKKeyedRowsGivesKChangedRows(
-      @ForAll("rows") @Size(min = 1, max = 30) List<Row> rows, @ForAll @IntRange(max = 30) int k) {
+      @ForAll @Size(min = 1, max = 30) List<@From("rows") Row> rows,
+      @ForAll @IntRange(max = 30) int k) {
     List<Row> keyed = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Row r = rows.get(i);
