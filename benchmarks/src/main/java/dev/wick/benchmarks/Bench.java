@@ -30,7 +30,10 @@ public final class Bench {
 
   /** Every case, in the order they run. */
   static List<BenchCase> cases() {
-    return List.of(new ReadParquetCase(), new SampleCase());
+    return List.of(
+        new ReadParquetCase(),
+        new SampleCase(),
+        new JobTestCase());
   }
 
   public static void main(String[] args) throws Exception {
