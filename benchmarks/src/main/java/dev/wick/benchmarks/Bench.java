@@ -33,7 +33,8 @@ public final class Bench {
     return List.of(
         new ReadParquetCase(),
         new SampleCase(),
-        new JobTestCase());
+        new JobTestCase(),
+        new ValidateCase());
   }
 
   public static void main(String[] args) throws Exception {
