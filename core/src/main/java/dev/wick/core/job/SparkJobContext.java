@@ -33,6 +33,7 @@ public final class SparkJobContext implements JobContext {
   private final SparkSession spark;
   private final boolean overwrite;
   private final UnaryOperator<String> outputLocations;
+  private final boolean tablesAllowed;
   private final List<String> inputs = new ArrayList<>();
   private final Map<String, LongAccumulator> counters = new LinkedHashMap<>();
   private final List<String> written = new ArrayList<>();
@@ -40,16 +41,22 @@ public final class SparkJobContext implements JobContext {
   /**
    * @param outputLocations rewrites every output location before writing (identity in production;
    *     the sandbox environment maps locations below its root)
+   * @param tablesAllowed whether catalog tables may be written (not in a sandbox)
    */
   public SparkJobContext(
-      SparkSession spark, boolean overwrite, UnaryOperator<String> outputLocations) {
+      SparkSession spark,
+      boolean overwrite,
+      UnaryOperator<String> outputLocations,
+      boolean tablesAllowed) {
     this.spark = spark;
     this.overwrite = overwrite;
     this.outputLocations = outputLocations;
+    this.tablesAllowed = tablesAllowed;
   }
 
+  /** The production context: outputs where the job says, tables allowed. */
   public SparkJobContext(SparkSession spark, boolean overwrite) {
-    this(spark, overwrite, UnaryOperator.identity());
+    this(spark, overwrite, UnaryOperator.identity(), true);
   }
 
   @Override
@@ -78,6 +85,12 @@ public final class SparkJobContext implements JobContext {
   @Override
   public void write(Io<?> io, Dataset<?> data) {
     if (io instanceof TableIo<?> table) {
+      if (!tablesAllowed) {
+        throw WickException.usage(
+            "Output "
+                + io.describe()
+                + " is a catalog table, which a sandboxed run cannot write; write files, or run with --wick.env=prod.");
+      }
       if (spark.catalog().tableExists(table.location()) && !overwrite) {
         throw WickException.usage(
             "Table "

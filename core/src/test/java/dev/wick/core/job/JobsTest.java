@@ -256,7 +256,7 @@ class JobsTest {
     }
     Path root = Files.createDirectories(dir.resolve("sandbox"));
     SparkJobContext ctx =
-        new SparkJobContext(spark, false, location -> root.resolve(location).toString());
+        new SparkJobContext(spark, false, location -> root.resolve(location).toString(), true);
 
     LongAccumulator counter = ctx.counter("rows");
     assertThat(ctx.counter("rows")).isSameAs(counter);

@@ -25,7 +25,8 @@ public final class ExampleData {
   private static final String BASE62 =
       "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   private static final List<String> COUNTRIES =
-      List.of("SE", "US", "GB", "DE", "BR", "MX", "FR", "JP", "IN", "ES", "NL", "AU", "CA", "PL", "IT");
+      List.of(
+          "SE", "US", "GB", "DE", "BR", "MX", "FR", "JP", "IN", "ES", "NL", "AU", "CA", "PL", "IT");
   private static final long START_MS = 1_767_225_600_000L; // 2026-01-01T00:00:00Z
 
   private ExampleData() {}
@@ -49,16 +50,29 @@ public final class ExampleData {
     try (DataFileWriter<GenericRecord> writer =
         new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(schema))) {
       writer.setCodec(CodecFactory.deflateCodec(6));
-      writer.create(schema, file);
+      // A sync marker from the seed (Avro picks a random one) makes the file byte-for-byte
+      // repeatable.
+      byte[] sync = new byte[16];
+      new SplittableRandom(seed ^ 0x5EEDL).nextBytes(sync);
+      writer.create(schema, new java.io.FileOutputStream(file), sync);
       for (int i = 0; i < plays; i++) {
         GenericRecord r = new GenericData.Record(schema);
         r.put("play_id", new UUID(random.nextLong(), random.nextLong()).toString());
         r.put("user_id", users[zipf(random, users.length, 0.6)]);
         r.put("track_id", tracks[zipf(random, tracks.length, 1.1)]);
-        r.put("country", random.nextInt(50) == 0 ? null : COUNTRIES.get(zipf(random, COUNTRIES.size(), 1.0)));
+        r.put(
+            "country",
+            random.nextInt(50) == 0 ? null : COUNTRIES.get(zipf(random, COUNTRIES.size(), 1.0)));
         r.put("played_at", START_MS + random.nextLong(7L * 24 * 3600 * 1000));
-        r.put("ms_played", (long) (random.nextInt(10) == 0 ? random.nextInt(30_000) : 30_000 + random.nextInt(240_000)));
-        r.put("platform", new GenericData.EnumSymbol(platform, platform.getEnumSymbols().get(random.nextInt(4))));
+        r.put(
+            "ms_played",
+            (long)
+                (random.nextInt(10) == 0
+                    ? random.nextInt(30_000)
+                    : 30_000 + random.nextInt(240_000)));
+        r.put(
+            "platform",
+            new GenericData.EnumSymbol(platform, platform.getEnumSymbols().get(random.nextInt(4))));
         r.put("shuffle", random.nextBoolean());
         writer.append(r);
       }
