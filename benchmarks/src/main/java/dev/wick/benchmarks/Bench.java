@@ -30,11 +30,7 @@ public final class Bench {
 
   /** Every case, in the order they run. */
   static List<BenchCase> cases() {
-    return List.of(
-        new ReadParquetCase(),
-        new SampleCase(),
-        new JobTestCase(),
-        new ValidateCase());
+    return List.of(new ReadParquetCase(), new SampleCase(), new JobTestCase(), new ValidateCase());
   }
 
   public static void main(String[] args) throws Exception {
