@@ -128,7 +128,7 @@ final class FilesJobContext extends TestJobContext {
       writeAvro(input, avro);
       return;
     }
-    Dataset<Row> data = new MemoryJobContext(spark, Map.of(), Map.of()).serve(input);
+    Dataset<Row> data = MemoryJobContext.frame(spark, input);
     if (target instanceof TableIo<?> t) {
       data.write().mode(SaveMode.ErrorIfExists).saveAsTable(t.location());
     } else {

@@ -52,7 +52,6 @@ public final class JobTest {
   private final Map<Io<?>, Registered.Input> inputs = new LinkedHashMap<>();
   private final Map<Io<?>, Registered.Output> outputs = new LinkedHashMap<>();
   private final Map<String, Consumer<? super Long>> counters = new LinkedHashMap<>();
-  private boolean ran;
 
   private JobTest(String jobName, Supplier<WickJob> jobs) {
     this.jobName = jobName;
@@ -187,7 +186,6 @@ public final class JobTest {
   }
 
   private void execute(boolean files) {
-    ran = true;
     JobTestTracker.ran(this);
     SparkSession spark = session != null ? session : SparkSessions.current();
     Args parsed = Args.parse(args);
@@ -266,11 +264,6 @@ public final class JobTest {
       throw new IllegalStateException(
           "Cannot create " + ctor.getDeclaringClass().getSimpleName() + ": " + e, e);
     }
-  }
-
-  /** Whether this test ran at least once. */
-  boolean hasRun() {
-    return ran;
   }
 
   /** For messages: the job and its arguments. */

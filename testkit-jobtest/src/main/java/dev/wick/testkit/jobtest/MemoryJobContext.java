@@ -21,6 +21,11 @@ final class MemoryJobContext extends TestJobContext {
 
   @Override
   Dataset<Row> serve(Registered.Input input) {
+    return frame(spark, input);
+  }
+
+  /** A registered input as an in-memory DataFrame. */
+  static Dataset<Row> frame(SparkSession spark, Registered.Input input) {
     if (input.dataset() != null) {
       return input.dataset();
     }

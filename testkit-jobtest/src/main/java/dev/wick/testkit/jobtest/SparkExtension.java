@@ -24,7 +24,7 @@ public final class SparkExtension
   public void beforeEach(ExtensionContext context) {
     SparkSession previous = SparkSessions.activate(session(context));
     if (previous != null) {
-      context.getStore(NAMESPACE).put(PREVIOUS, previous);
+      context.getStore(NAMESPACE).put(PREVIOUS, new Held(previous));
     }
     JobTestTracker.open();
   }
@@ -32,7 +32,8 @@ public final class SparkExtension
   @Override
   public void afterEach(ExtensionContext context) {
     List<JobTest> neverRun = JobTestTracker.close();
-    SparkSessions.restore(context.getStore(NAMESPACE).remove(PREVIOUS, SparkSession.class));
+    Held previous = context.getStore(NAMESPACE).remove(PREVIOUS, Held.class);
+    SparkSessions.restore(previous == null ? null : previous.session());
     AssertionError failure = JobTestTracker.neverRun(neverRun);
     // A test that already failed may well have stopped before its .run(): report that failure.
     if (failure != null && context.getExecutionException().isEmpty()) {
@@ -54,6 +55,13 @@ public final class SparkExtension
   private static SparkSession session(ExtensionContext context) {
     return context
         .getStore(NAMESPACE)
-        .getOrComputeIfAbsent(SESSION, k -> SparkSessions.isolated(), SparkSession.class);
+        .getOrComputeIfAbsent(SESSION, k -> new Held(SparkSessions.isolated()), Held.class)
+        .session();
   }
+
+  /**
+   * Holds a session in the store. A SparkSession is {@code Closeable}, and newer JUnit versions
+   * close closeable store values after the test: closing a session stops the shared SparkContext.
+   */
+  private record Held(SparkSession session) {}
 }

@@ -138,6 +138,17 @@ class JobTestFilesModeTest {
   }
 
   @Test
+  void avroOutputsKeepEnumsAndMillisecondTimestamps() {
+    Io<Play> copy = Io.avro("copy.avro", Play.class);
+    List<Play> got = new ArrayList<>();
+    JobTest.of((ctx, args) -> ctx.write(copy, ctx.read(PLAYS)))
+        .input(PLAYS, SAMPLE)
+        .output(copy, got::addAll)
+        .runWithFiles();
+    assertThat(got).containsExactlyInAnyOrderElementsOf(SAMPLE);
+  }
+
+  @Test
   void theTemporaryFolderIsDeletedAfterTheRun() throws IOException {
     Set<Path> before = jobtestFolders();
     List<String> seen = new ArrayList<>();
