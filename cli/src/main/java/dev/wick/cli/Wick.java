@@ -19,7 +19,13 @@ import picocli.CommandLine.IVersionProvider;
     versionProvider = Wick.Version.class,
     description =
         "Keeps bad data out of Spark pipelines: inspect, sample, diff, profile, validate.",
-    subcommands = {SchemaCommand.class, SandboxCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      SchemaCommand.class,
+      SampleCommand.class,
+      ValidateCommand.class,
+      SandboxCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

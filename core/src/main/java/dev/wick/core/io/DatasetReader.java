@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.avro.file.DataFileStream;
 import org.apache.avro.generic.GenericDatumReader;
@@ -139,17 +141,84 @@ public final class DatasetReader {
         case TEXT -> spark.read().text(location);
         default -> spark.read().format(f.sparkName()).load(location);
       };
-    } catch (RuntimeException e) {
-      throw WickException.usage(
+    } catch (Exception e) {
+      // SparkException is a checked exception that Scala code throws undeclared.
+      throw unreadable(location, f, e);
+    }
+  }
+
+  /** What Spark and the format libraries say when a file is not of the format it claims. */
+  private static final List<String> CORRUPT_FILE_MARKERS =
+      List.of(
+          "Not an Avro data file",
+          "Not a data file",
+          "is not a Parquet file",
+          "Could not read footer",
+          "CANNOT_READ_FILE_FOOTER",
+          "Malformed ORC file",
+          "Could not read file");
+
+  private static final Pattern FILE_URI =
+      Pattern.compile("\\b[a-z][a-z0-9+.-]*:/[^\\s,;'\"()\\[\\]]+");
+
+  /** One sentence for a source Spark cannot read, naming the corrupt file when there is one. */
+  private static WickException unreadable(String location, Format f, Exception e) {
+    List<String> messages = new ArrayList<>();
+    for (Throwable t = e; t != null && messages.size() < 20; t = t.getCause()) {
+      if (t.getMessage() != null) {
+        messages.add(0, t.getMessage()); // innermost first: the most specific
+      }
+    }
+    boolean corrupt =
+        messages.stream().anyMatch(m -> CORRUPT_FILE_MARKERS.stream().anyMatch(m::contains));
+    if (corrupt) {
+      String file = corruptFile(messages).orElse(location);
+      return WickException.usage(
           "Cannot read "
               + location
               + " as "
               + f.sparkName()
-              + " ("
-              + firstLine(e.getMessage())
-              + "); check the path and pass --format if the extension misleads.",
+              + ": "
+              + (samePath(file, location) ? "it" : file)
+              + " is not a readable "
+              + f.sparkName()
+              + " file (corrupt, or another format under that extension); check the file, or pass"
+              + " --format if the extension misleads.",
           e);
     }
+    String reason =
+        messages.isEmpty()
+            ? e.toString()
+            : firstLine(messages.get(0))
+                .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
+                .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "");
+    return WickException.usage(
+        "Cannot read "
+            + location
+            + " as "
+            + f.sparkName()
+            + " ("
+            + reason
+            + "); check the path and pass --format if the extension misleads.",
+        e);
+  }
+
+  /** The first file URI a message names (Spark names the file it failed on), as a path. */
+  private static Optional<String> corruptFile(List<String> messages) {
+    for (String m : messages) {
+      Matcher uri = FILE_URI.matcher(m);
+      while (uri.find()) {
+        String found = uri.group().replaceAll("\\.+$", "");
+        if (!found.startsWith("http")) {
+          return Optional.of(found.startsWith("file:") ? new Path(found).toUri().getPath() : found);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean samePath(String a, String b) {
+    return new Path(a).toUri().getPath().equals(new Path(b).toUri().getPath());
   }
 
   /** The format a path's data files' extensions name; an error when none or several do. */

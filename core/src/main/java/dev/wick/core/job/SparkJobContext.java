@@ -4,15 +4,20 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.DatasetWriter;
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
 import dev.wick.core.job.Io.AvroIo;
 import dev.wick.core.job.Io.FileIo;
 import dev.wick.core.job.Io.TableIo;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -109,7 +114,35 @@ public final class SparkJobContext implements JobContext {
     } else {
       throw new IllegalStateException("unhandled IO " + io);
     }
+    refuseExisting(location);
     written.add(DatasetWriter.write(out, location, format, overwrite, inputs));
+  }
+
+  /**
+   * Refuses an existing output naming the job runtime's flag ({@code --wick.overwrite=true}, not
+   * the CLI's {@code --overwrite}); an output over an input is refused first, as {@link
+   * dev.wick.core.io.Output} does.
+   */
+  private void refuseExisting(String location) {
+    if (overwrite) {
+      return;
+    }
+    Configuration conf = spark.sparkContext().hadoopConfiguration();
+    try {
+      Path path = new Path(location);
+      FileSystem fs = path.getFileSystem(conf);
+      Path qualified = fs.makeQualified(path);
+      Output.checkNotOverlapping(qualified, inputs, conf);
+      if (fs.exists(qualified)) {
+        throw WickException.usage(
+            "Output "
+                + location
+                + " already exists; pass --wick.overwrite=true to replace it, or choose another"
+                + " path.");
+      }
+    } catch (IOException e) {
+      // DatasetWriter checks again and reports what cannot be checked here
+    }
   }
 
   @Override

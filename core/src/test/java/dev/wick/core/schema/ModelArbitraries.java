@@ -65,6 +65,16 @@ final class ModelArbitraries {
     return Combinators.combine(first, rest).as((f, r) -> f + r);
   }
 
+  /**
+   * Field names: often common ones, so that nested records meet fields of one name in different
+   * places (and a field named like the record Spark's schemas get at the top).
+   */
+  private static Arbitrary<String> fieldNames() {
+    return Arbitraries.frequencyOf(
+        Tuple.of(1, Arbitraries.of("id", "value", "record", "Record", "location", "a")),
+        Tuple.of(2, avroNames()));
+  }
+
   private static Arbitrary<String> namespaces() {
     return Arbitraries.of("", "com.example", "dev.wick.test", "x");
   }
@@ -190,7 +200,7 @@ final class ModelArbitraries {
   private static Arbitrary<DataType> record(Flavor flavor, int depth, int minFields) {
     Arbitrary<Field> field =
         Combinators.combine(
-                avroNames(),
+                fieldNames(),
                 type(flavor, depth),
                 Arbitraries.of(true, false),
                 docs(),

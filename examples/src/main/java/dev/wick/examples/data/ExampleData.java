@@ -50,7 +50,11 @@ public final class ExampleData {
     try (DataFileWriter<GenericRecord> writer =
         new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(schema))) {
       writer.setCodec(CodecFactory.deflateCodec(6));
-      writer.create(schema, file);
+      // A sync marker from the seed (Avro picks a random one) makes the file byte-for-byte
+      // repeatable.
+      byte[] sync = new byte[16];
+      new SplittableRandom(seed ^ 0x5EEDL).nextBytes(sync);
+      writer.create(schema, new java.io.FileOutputStream(file), sync);
       for (int i = 0; i < plays; i++) {
         GenericRecord r = new GenericData.Record(schema);
         r.put("play_id", new UUID(random.nextLong(), random.nextLong()).toString());
