@@ -4,8 +4,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BiFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.functions;
@@ -281,13 +279,5 @@ public final class Functions {
   private static <T, C extends Col<T>> Maker<C> elementMaker(C value) {
     java.util.function.Function<Column, C> remake = remaker(value);
     return (column, field) -> remake.apply(column);
-  }
-
-  static List<Column> columns(List<? extends Expr<?>> exprs) {
-    List<Column> out = new ArrayList<>();
-    for (Expr<?> e : exprs) {
-      out.add(e.column());
-    }
-    return out;
   }
 }
