@@ -22,6 +22,7 @@ import picocli.CommandLine.IVersionProvider;
     subcommands = {
       SchemaCommand.class,
       SampleCommand.class,
+      DiffCommand.class,
       SandboxCommand.class,
       CommandLine.HelpCommand.class
     },
