@@ -22,7 +22,10 @@ import picocli.CommandLine.IVersionProvider;
     subcommands = {
       SchemaCommand.class,
       SampleCommand.class,
-      ValidateCommand.class,
+    subcommands = {
+      DiffCommand.class,
+      ValidateCommand.class
+    },
       SandboxCommand.class,
       CommandLine.HelpCommand.class
     },
