@@ -216,13 +216,8 @@ public final class Output implements AutoCloseable {
   }
 
   /**
-<<<<<<< HEAD
    * Writes a dataset as the part {@code relative} in {@code format} with writer options, such as
    * {@code avroSchema} to keep an Avro input's exact schema.
-=======
-   * Writes a dataset as the part {@code relative} in {@code format} with the data source's writer
-   * options (such as spark-avro's {@code avroSchema}).
->>>>>>> jobtest
    */
   public void writeDataset(
       String relative, Dataset<?> data, Format format, Map<String, String> options) {

@@ -119,12 +119,8 @@ public final class SparkJobContext implements JobContext {
     } else {
       throw new IllegalStateException("unhandled IO " + io);
     }
-<<<<<<< HEAD
     refuseExisting(location);
-    written.add(DatasetWriter.write(out, location, format, overwrite, inputs));
-=======
     written.add(DatasetWriter.write(out, location, format, overwrite, inputs, options));
->>>>>>> jobtest
   }
 
   /**
