@@ -22,10 +22,8 @@ import picocli.CommandLine.IVersionProvider;
     subcommands = {
       SchemaCommand.class,
       SampleCommand.class,
-    subcommands = {
       DiffCommand.class,
-      ValidateCommand.class
-    },
+      ValidateCommand.class,
       SandboxCommand.class,
       CommandLine.HelpCommand.class
     },
