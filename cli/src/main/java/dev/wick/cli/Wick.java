@@ -19,7 +19,15 @@ import picocli.CommandLine.IVersionProvider;
     versionProvider = Wick.Version.class,
     description =
         "Keeps bad data out of Spark pipelines: inspect, sample, diff, profile, validate.",
-    subcommands = {SchemaCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      SchemaCommand.class,
+      SampleCommand.class,
+      DiffCommand.class,
+      ValidateCommand.class,
+      SandboxCommand.class,
+      GenerateCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

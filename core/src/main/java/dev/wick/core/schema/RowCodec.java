@@ -61,8 +61,9 @@ import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -81,21 +82,26 @@ public final class RowCodec {
 
   // ------------------------------------------------------------------ to Spark
 
-  /** A Row of {@code schema}'s fields taken from a Java record, an Avro record or a Row. */
+  /**
+   * A Row of {@code schema}'s fields taken from a Java record, an Avro record or a Row. The row and
+   * its nested rows carry their Spark schema, so fields can be read by name ({@link #toRecord},
+   * {@link #toGenericRecord}, {@code Row.getAs(String)}).
+   */
   public static Row toRow(Object value, Schema schema) {
-    return recordToRow(value, schema.root(), "");
+    return recordToRow(value, schema.root(), Schemas.toSpark(schema), "");
   }
 
   /** A DataFrame of {@code values} (Java records, Avro records or Rows) with {@code schema}. */
   public static Dataset<Row> createDataFrame(SparkSession spark, List<?> values, Schema schema) {
+    StructType struct = Schemas.toSpark(schema);
     List<Row> rows = new ArrayList<>(values.size());
     for (Object v : values) {
-      rows.add(toRow(v, schema));
+      rows.add(recordToRow(v, schema.root(), struct, ""));
     }
-    return spark.createDataFrame(rows, Schemas.toSpark(schema));
+    return spark.createDataFrame(rows, struct);
   }
 
-  private static Row recordToRow(Object value, RecordType type, String path) {
+  private static Row recordToRow(Object value, RecordType type, StructType struct, String path) {
     List<Field> fields = type.fields();
     Object[] out = new Object[fields.size()];
     for (int i = 0; i < fields.size(); i++) {
@@ -111,21 +117,16 @@ public final class RowCodec {
                 + fieldPath
                 + "' is null but not nullable in the schema; give it a value or make it nullable.");
       }
-      out[i] = toSpark(v, f.type(), fieldPath);
+      out[i] = toSpark(v, f.type(), struct.fields()[i].dataType(), fieldPath);
     }
-    return RowFactory.create(out);
+    return new GenericRowWithSchema(out, struct);
   }
 
   private static Object fieldValue(Object value, String name, String path) {
     if (value instanceof Row row) {
       int idx = indexOf(row, name);
       if (idx < 0) {
-        throw WickException.usage(
-            "Row has no field '"
-                + path
-                + "'; its fields are "
-                + List.of(row.schema().fieldNames())
-                + ".");
+        throw WickException.usage("Row has no field '" + path + "'; " + columnsOf(row, "fields"));
       }
       return row.get(idx);
     }
@@ -162,6 +163,17 @@ public final class RowCodec {
             + "; pass Java records, Avro records or Rows.");
   }
 
+  /** The end of a "has no column" message: the row's columns, or why it has none to name. */
+  private static String columnsOf(Row row, String what) {
+    if (row.schema() == null) {
+      return "the row carries no schema, so its "
+          + what
+          + " cannot be found by name; build it with a schema (RowCodec.toRow, or a row of a"
+          + " DataFrame).";
+    }
+    return "its " + what + " are " + List.of(row.schema().fieldNames()) + ".";
+  }
+
   private static int indexOf(Row row, String name) {
     if (row.schema() == null) {
       return -1;
@@ -175,8 +187,12 @@ public final class RowCodec {
     return -1;
   }
 
-  /** The Spark external value of a Java or Avro value of model type {@code type}. */
-  static Object toSpark(Object v, DataType type, String path) {
+  /**
+   * The Spark external value of a Java or Avro value of model type {@code type}, whose Spark type
+   * is {@code sparkType}.
+   */
+  static Object toSpark(
+      Object v, DataType type, org.apache.spark.sql.types.DataType sparkType, String path) {
     if (v == null) {
       return null;
     }
@@ -252,19 +268,19 @@ public final class RowCodec {
       } else if (type instanceof ArrayType a) {
         List<Object> out = new ArrayList<>();
         for (Object e : iterate(v)) {
-          out.add(toSpark(e, a.element(), path + "[]"));
+          out.add(toSpark(e, a.element(), elementType(sparkType), path + "[]"));
         }
         return CollectionConverters.asScala(out).toSeq();
       } else if (type instanceof MapType m) {
         Map<Object, Object> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : asJavaMap(v).entrySet()) {
           out.put(
-              toSpark(e.getKey(), m.key(), path + "{key}"),
-              toSpark(e.getValue(), m.value(), path + "{}"));
+              toSpark(e.getKey(), m.key(), mapType(sparkType).keyType(), path + "{key}"),
+              toSpark(e.getValue(), m.value(), mapType(sparkType).valueType(), path + "{}"));
         }
         return scala.collection.immutable.Map.from(CollectionConverters.asScala(out));
       } else if (type instanceof RecordType r) {
-        return recordToRow(v, r, path);
+        return recordToRow(v, r, (StructType) sparkType, path);
       } else if (type instanceof RecordRef || type instanceof UnionType) {
         throw WickException.usage(
             "Field '" + path + "' is a " + type.describe() + ", which Spark rows cannot hold.");
@@ -280,6 +296,16 @@ public final class RowCodec {
               + ".");
     }
     throw new IllegalStateException("unhandled data type " + type);
+  }
+
+  private static org.apache.spark.sql.types.DataType elementType(
+      org.apache.spark.sql.types.DataType arrayType) {
+    return ((org.apache.spark.sql.types.ArrayType) arrayType).elementType();
+  }
+
+  private static org.apache.spark.sql.types.MapType mapType(
+      org.apache.spark.sql.types.DataType mapType) {
+    return (org.apache.spark.sql.types.MapType) mapType;
   }
 
   private static byte[] bytes(Object v) {
@@ -341,9 +367,8 @@ public final class RowCodec {
                 + fieldPath
                 + "' for "
                 + type.getSimpleName()
-                + "; its columns are "
-                + List.of(row.schema().fieldNames())
-                + ".");
+                + "; "
+                + columnsOf(row, "columns"));
       }
       args[i] = toJava(row.get(idx), c.getGenericType(), fieldPath);
       types[i] = c.getType();
@@ -468,10 +493,15 @@ public final class RowCodec {
       return ((Number) v).floatValue();
     } else if (raw == double.class || raw == Double.class) {
       return ((Number) v).doubleValue();
+    } else if (raw == boolean.class || raw == Boolean.class) {
+      return (Boolean) v;
     } else if (raw == char.class || raw == Character.class) {
       return (char) ((Number) v).intValue();
     } else if (raw == String.class || raw == CharSequence.class) {
       return v.toString();
+    } else if (raw == boolean.class) {
+      // Class.cast cannot unbox: boolean.class.cast(Boolean.TRUE) throws.
+      return (Boolean) v;
     }
     return raw.cast(v);
   }
@@ -534,7 +564,12 @@ public final class RowCodec {
           int idx = indexOf(row, f.name());
           if (idx < 0) {
             throw WickException.usage(
-                "Row has no column '" + fieldPath + "' for Avro record " + s.getFullName() + ".");
+                "Row has no column '"
+                    + fieldPath
+                    + "' for Avro record "
+                    + s.getFullName()
+                    + "; "
+                    + columnsOf(row, "columns"));
           }
           rec.put(f.pos(), toAvro(row.get(idx), f.schema(), fieldPath));
         }

@@ -54,6 +54,15 @@ public final class Schemas {
     return RecordConverter.toModel(type);
   }
 
+  /**
+   * The semantic type an annotated element (a record component, a field) carries through {@link
+   * Semantic} or an annotation marked {@link SemanticAnnotation}, as {@link #fromRecord} reads it.
+   */
+  public static java.util.Optional<SemanticSpec> semanticOf(
+      java.lang.reflect.AnnotatedElement element) {
+    return RecordConverter.semantic(element.getAnnotations());
+  }
+
   /** Parses an Avro schema file ({@code .avsc}), failing with a clear message. */
   public static org.apache.avro.Schema parseAvsc(Path file) {
     if (!Files.isRegularFile(file)) {
@@ -62,7 +71,8 @@ public final class Schemas {
     }
     try {
       return new org.apache.avro.Schema.Parser().parse(file.toFile());
-    } catch (IOException | org.apache.avro.SchemaParseException e) {
+    } catch (IOException | org.apache.avro.AvroRuntimeException e) {
+      // SchemaParseException for bad JSON or names, AvroTypeException for unknown type names
       throw WickException.usage(
           "Schema file "
               + file

@@ -1,6 +1,10 @@
 package dev.wick.core.validation;
 
+import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.lit;
+
 import dev.wick.core.schema.DataType;
+import dev.wick.core.validation.internal.SparkForms;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.apache.spark.sql.Column;
@@ -12,7 +16,12 @@ import org.apache.spark.sql.Column;
  *
  * <p>Values are in Wick's Java form: {@code String}, {@code Integer}, {@code Long}, {@code Float},
  * {@code Double}, {@code BigDecimal}, {@code Boolean}, {@code java.time.LocalDate}, {@code
- * java.time.Instant} (timestamps), {@code byte[]}.
+ * java.time.Instant} (timestamps; {@code java.time.LocalDateTime} for local timestamps), {@code
+ * byte[]}.
+ *
+ * <p>A type that has no {@link #validWhen(Column)} runs on Spark as a Java function over the
+ * values; on a cluster its executors find it through the registry, so register such types through a
+ * {@link SemanticTypes.SemanticTypeProvider} (or make them {@code Serializable}).
  */
 public interface SemanticType {
 
@@ -37,5 +46,22 @@ public interface SemanticType {
    */
   default Optional<Column> validWhen(Column value) {
     return Optional.empty();
+  }
+
+  /**
+   * {@link #validWhen(Column)} for a column of a known storage type, for rules whose best Catalyst
+   * form depends on it (comparing an int column with an integer literal rather than a decimal).
+   */
+  default Optional<Column> validWhen(Column value, DataType storage) {
+    return validWhen(value);
+  }
+
+  /**
+   * A Catalyst expression for why a non-null value that {@link #validWhen} rejects is invalid, the
+   * same text {@link #check(Object)} gives where possible. By default: the value and "is not a
+   * valid NAME".
+   */
+  default Column invalidReason(Column value, DataType storage) {
+    return concat(SparkForms.render(value, storage), lit(" is not a valid " + name()));
   }
 }

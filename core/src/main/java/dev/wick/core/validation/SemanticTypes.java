@@ -2,7 +2,15 @@ package dev.wick.core.validation;
 
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.DataType.ArrayType;
+import dev.wick.core.schema.DataType.MapType;
+import dev.wick.core.schema.Field;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.ResolvedPath;
+import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.SemanticSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceLoader;
@@ -15,14 +23,23 @@ import java.util.stream.Collectors;
  * The registry of semantic types by name. Built-in types register themselves through {@link
  * SemanticTypeProvider}s found by {@link ServiceLoader}; users add their own with {@link
  * #register(String, Function)}.
+ *
+ * <p>Built-in names: {@code country_code}, {@code currency}, {@code language_tag}, {@code uuid},
+ * {@code email}, {@code url}, {@code non_empty}, {@code regex(pattern=...)}, {@code range(min=,
+ * max=)}, {@code positive}, {@code non_negative}, {@code one_of(values=a|b|c)}, {@code
+ * timestamp_window(from=, to=)}, {@code base62_id(length=22)} and {@code value_type(class=...)}.
  */
 public final class SemanticTypes {
   private static final Map<String, Function<Map<String, String>, SemanticType>> FACTORIES =
       new ConcurrentHashMap<>();
 
   static {
-    for (SemanticTypeProvider provider : ServiceLoader.load(SemanticTypeProvider.class)) {
-      provider.register(FACTORIES::put);
+    ClassLoader own = SemanticTypes.class.getClassLoader();
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    for (ClassLoader loader : context == null ? List.of(own) : List.of(own, context)) {
+      for (SemanticTypeProvider provider : ServiceLoader.load(SemanticTypeProvider.class, loader)) {
+        provider.register(FACTORIES::putIfAbsent);
+      }
     }
   }
 
@@ -45,11 +62,10 @@ public final class SemanticTypes {
   }
 
   /**
-   * The semantic type a field's spec names, checked against the field's storage type; a usage error
-   * names the field when the name is unknown, its parameters are wrong, or it does not apply to the
-   * storage type.
+   * The semantic type a spec names, its parameters checked but not yet matched to a storage type; a
+   * usage error names the field when the name is unknown or its parameters are wrong.
    */
-  public static SemanticType resolve(SemanticSpec spec, DataType storage, String fieldPath) {
+  public static SemanticType create(SemanticSpec spec, String fieldPath) {
     Function<Map<String, String>, SemanticType> factory = FACTORIES.get(spec.name());
     if (factory == null) {
       throw WickException.usage(
@@ -61,9 +77,8 @@ public final class SemanticTypes {
               + String.join(", ", names())
               + ", or register your own with SemanticTypes.register.");
     }
-    SemanticType type;
     try {
-      type = factory.apply(new TreeMap<>(spec.params()));
+      return factory.apply(new TreeMap<>(spec.params()));
     } catch (IllegalArgumentException e) {
       throw WickException.usage(
           "Field '"
@@ -71,9 +86,19 @@ public final class SemanticTypes {
               + "' has an invalid semantic type "
               + spec.text()
               + ": "
-              + e.getMessage(),
+              + e.getMessage()
+              + ".",
           e);
     }
+  }
+
+  /**
+   * The semantic type a field's spec names, checked against the field's storage type; a usage error
+   * names the field when the name is unknown, its parameters are wrong, or it does not apply to the
+   * storage type.
+   */
+  public static SemanticType resolve(SemanticSpec spec, DataType storage, String fieldPath) {
+    SemanticType type = create(spec, fieldPath);
     if (!type.supports(storage)) {
       throw WickException.usage(
           "Field '"
@@ -85,6 +110,40 @@ public final class SemanticTypes {
               + " does not apply to that storage type; change the field's type or its semantic type.");
     }
     return type;
+  }
+
+  /**
+   * Every semantic type a schema attaches, resolved and checked, depth first. A semantic type on an
+   * array (or map) field that does not apply to the array itself applies to its elements (map
+   * values): {@code "wick.semantic": "country_code"} on an {@code array<string>} field {@code
+   * countries} binds {@code countries[]}. Fails with a usage error naming the first bad field.
+   */
+  public static List<SemanticBinding> bindings(Schema schema) {
+    List<SemanticBinding> out = new ArrayList<>();
+    for (ResolvedPath rp : schema.allPaths()) {
+      FieldPath path = rp.path();
+      List<FieldPath.Step> steps = path.steps();
+      if (steps.get(steps.size() - 1).kind() != FieldPath.Step.Kind.FIELD) {
+        continue;
+      }
+      Field field = rp.field();
+      if (field.semantic().isEmpty()) {
+        continue;
+      }
+      SemanticSpec spec = field.semantic().get();
+      DataType storage = field.type();
+      SemanticType type = create(spec, path.toString());
+      if (type.supports(storage)) {
+        out.add(new SemanticBinding(path, storage, spec, type));
+      } else if (storage instanceof ArrayType a && type.supports(a.element())) {
+        out.add(new SemanticBinding(FieldPath.parse(path + "[]"), a.element(), spec, type));
+      } else if (storage instanceof MapType m && type.supports(m.value())) {
+        out.add(new SemanticBinding(FieldPath.parse(path + "{}"), m.value(), spec, type));
+      } else {
+        resolve(spec, storage, path.toString());
+      }
+    }
+    return out;
   }
 
   static String describe() {

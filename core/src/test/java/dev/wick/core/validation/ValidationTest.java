@@ -1,0 +1,211 @@
+package dev.wick.core.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
+import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.Field;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.spark.WickSpark;
+import dev.wick.core.validation.TestTypes.Play;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidationTest {
+  private static final SparkSession SPARK = WickSpark.local(2);
+  private static final Schema PLAY = Schemas.fromRecord(Play.class);
+  private static final RecordMaker MAKER = new RecordMaker(PLAY);
+
+  private record Generated(
+      List<GenericRecord> records, List<Set<Rule>> broken, Dataset<Row> data) {}
+
+  private static Generated generate(long seed, int n) {
+    return generate(seed, n, true);
+  }
+
+  private static Generated generate(long seed, int n, boolean breakSome) {
+    SplittableRandom r = new SplittableRandom(seed);
+    List<GenericRecord> records = new ArrayList<>();
+    List<Set<Rule>> broken = new ArrayList<>();
+    StructType struct = RecordMaker.nullable(Schemas.toSpark(PLAY));
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Set<Rule> b = !breakSome || i % 3 == 0 ? Set.of() : MAKER.pickBroken(r, rule -> true);
+      GenericRecord g = MAKER.make(r, b);
+      records.add(g);
+      broken.add(b);
+      rows.add(RecordMaker.toRow(g, struct));
+    }
+    return new Generated(records, broken, SPARK.createDataFrame(rows, struct));
+  }
+
+  private static List<Violation> violations(Row row) {
+    List<Violation> out = new ArrayList<>();
+    for (Row v : row.<Row>getList(row.fieldIndex(Validation.REASONS))) {
+      out.add(new Violation(v.getString(0), v.getString(1), v.getString(2)));
+    }
+    return out;
+  }
+
+  @Test
+  void sparkReasonsEqualTheJavaValidatorsOnNestedRecords() {
+    Generated g = generate(42, 300);
+    ValidatedRows checked = Validation.validate(g.data(), PLAY);
+    List<Row> rows = checked.annotated().collectAsList();
+    Validator<GenericRecord> avro = Validator.forAvro(g.records().get(0).getSchema());
+    Validator<Row> onRows = Validator.forSchema(PLAY);
+    int invalid = 0;
+    for (int i = 0; i < rows.size(); i++) {
+      List<Violation> spark = violations(rows.get(i));
+      assertThat(spark).as("row %d", i).isEqualTo(avro.validate(g.records().get(i)).violations());
+      assertThat(spark).as("row %d", i).isEqualTo(onRows.validate(rows.get(i)).violations());
+      assertThat(spark.stream().map(v -> v.field() + " " + v.rule()).toList())
+          .containsExactlyInAnyOrderElementsOf(
+              g.broken().get(i).stream().map(r -> r.path() + " " + r.name()).toList());
+      invalid += spark.isEmpty() ? 0 : 1;
+    }
+    assertThat(invalid).isGreaterThan(100);
+    assertThat(checked.rules())
+        .filteredOn(r -> !r.catalyst())
+        .extracting(ValidatedRows.RuleInfo::field)
+        .containsExactly("trackId", "home");
+  }
+
+  @Test
+  void summaryCountsRecordsPerFieldAndRuleInOneAggregation() {
+    Generated g = generate(7, 200);
+    ValidationSummary summary = Validation.validate(g.data(), PLAY).summary();
+    Map<String, Long> expected = new HashMap<>();
+    long invalid = 0;
+    for (Set<Rule> b : g.broken()) {
+      invalid += b.isEmpty() ? 0 : 1;
+      for (Rule r : b) {
+        expected.merge(r.path() + " " + r.name(), 1L, Long::sum);
+      }
+    }
+    assertThat(summary.total()).isEqualTo(200);
+    assertThat(summary.invalid()).isEqualTo(invalid);
+    assertThat(summary.valid()).isEqualTo(200 - invalid);
+    assertThat(summary.rules()).hasSize(MAKER.rules().size());
+    for (ValidationSummary.RuleCount c : summary.rules()) {
+      assertThat(c.invalid())
+          .as(c.field() + " " + c.rule())
+          .isEqualTo(expected.getOrDefault(c.field() + " " + c.rule(), 0L));
+    }
+    assertThat(summary.toJson())
+        .contains("\"total\" : 200", "\"evaluated_as\" : \"java_function\"");
+  }
+
+  @Test
+  void writesValidAndInvalidRowsWithCountsObservedDuringTheWrite(@TempDir Path dir) {
+    Generated g = generate(11, 150);
+    ValidatedRows checked = Validation.validate(g.data(), PLAY);
+    String out = dir.resolve("report").toString();
+    ValidationSummary summary;
+    try (Output output = Output.create(SPARK, out, false, List.of())) {
+      summary = checked.write(output, "valid", "invalid", Format.PARQUET);
+      output.commit();
+    }
+    assertThat(summary).isEqualTo(checked.summary());
+    Dataset<Row> valid = SPARK.read().parquet(out + "/valid");
+    Dataset<Row> invalid = SPARK.read().parquet(out + "/invalid");
+    assertThat(valid.count()).isEqualTo(summary.valid());
+    assertThat(invalid.count()).isEqualTo(summary.invalid());
+    assertThat(valid.columns()).doesNotContain(Validation.REASONS);
+    assertThat(invalid.schema().apply(Validation.REASONS).dataType().simpleString())
+        .isEqualTo(ValidatedRows.REASONS_TYPE);
+  }
+
+  @Test
+  void cleanInputIsWrittenWhole(@TempDir Path dir) {
+    Generated g = generate(5, 40, false);
+    String out = dir.resolve("clean").toString();
+    ValidationSummary summary;
+    try (Output output = Output.create(SPARK, out, false, List.of())) {
+      summary = Validation.validate(g.data(), PLAY).write(output, "valid", "invalid", Format.AVRO);
+      output.commit();
+    }
+    assertThat(summary.total()).isEqualTo(40);
+    assertThat(summary.invalid()).isZero();
+    assertThat(SPARK.read().format("avro").load(out + "/valid").count()).isEqualTo(40);
+    assertThat(SPARK.read().format("avro").load(out + "/invalid").count()).isZero();
+  }
+
+  @Test
+  void catalystRulesAgreeWithJavaChecksForEveryBuiltIn() {
+    List<Field> fields = new ArrayList<>();
+    for (int c = 0; c < BuiltinCases.ALL.size(); c++) {
+      BuiltinCases.Case bc = BuiltinCases.ALL.get(c);
+      fields.add(Field.nullable("c" + c, bc.storage()).withSemantic(SemanticSpec.parse(bc.spec())));
+    }
+    Schema schema = Schema.of("AllTypes", fields);
+    StructType struct = Schemas.toSpark(schema);
+    SplittableRandom r = new SplittableRandom(3);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      Object[] values = new Object[fields.size()];
+      for (int c = 0; c < fields.size(); c++) {
+        BuiltinCases.Case bc = BuiltinCases.ALL.get(c);
+        SemanticType t = bc.type();
+        Object v =
+            i % 2 == 0
+                ? t.generateValid(r, bc.storage())
+                : t.generateInvalid(r, bc.storage()).orElseThrow();
+        values[c] = v instanceof java.time.Instant instant ? java.sql.Timestamp.from(instant) : v;
+      }
+      rows.add(RowFactory.create(values));
+    }
+    ValidatedRows checked = Validation.validate(SPARK.createDataFrame(rows, struct), schema);
+    assertThat(checked.rules())
+        .filteredOn(ValidatedRows.RuleInfo::catalyst)
+        .hasSize(fields.size() - 3);
+    List<Row> out = checked.annotated().collectAsList();
+    Validator<Row> java = Validator.forSchema(schema);
+    for (int i = 0; i < out.size(); i++) {
+      List<Violation> spark = violations(out.get(i));
+      assertThat(spark).as("row %d", i).isEqualTo(java.validate(out.get(i)).violations());
+      assertThat(spark).as("row %d", i).hasSize(i % 2 == 0 ? 0 : fields.size());
+    }
+  }
+
+  @Test
+  void aSchemaFieldTheDataLacksOrHoldsInAnotherTypeIsAUsageError() {
+    Schema schema =
+        Schema.of(
+            "Plays",
+            Field.of("country", DataType.STRING).withSemantic(SemanticSpec.of("country_code")),
+            Field.of("ms", DataType.LONG));
+    Dataset<Row> missing = SPARK.sql("select 'SE' as country");
+    assertThatThrownBy(() -> Validation.validate(missing, schema))
+        .hasMessage(
+            "The input has no field 'ms', which the schema Plays declares; check that the schema"
+                + " belongs to this input.");
+    Dataset<Row> wrongType = SPARK.sql("select 'SE' as country, 'long' as ms");
+    assertThatThrownBy(() -> Validation.validate(wrongType, schema))
+        .hasMessage(
+            "Field 'ms' is a string in the input, but the schema Plays declares bigint; fix the"
+                + " schema or convert the input.");
+    Dataset<Row> clash = SPARK.sql("select 'SE' as country, 1L as ms, 'x' as reasons");
+    assertThatThrownBy(() -> Validation.validate(clash, schema))
+        .hasMessage(
+            "The input already has a column named 'reasons'; choose another name for the reasons"
+                + " column.");
+  }
+}
