@@ -90,7 +90,7 @@ class SemanticTypeRegistryTest {
         .isInstanceOf(WickException.class)
         .hasMessage(
             "Field 'code' has an invalid semantic type test_repeated(length=x): length must be a"
-                + " whole number, got 'x'");
+                + " whole number, got 'x'.");
     assertThatThrownBy(
             () -> SemanticTypes.resolve(SemanticSpec.of("test_repeated"), DataType.LONG, "n"))
         .isInstanceOf(WickException.class)
