@@ -22,6 +22,8 @@ import picocli.CommandLine.IVersionProvider;
     subcommands = {
       SchemaCommand.class,
       SampleCommand.class,
+      DiffCommand.class,
+      ValidateCommand.class,
       SandboxCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -127,21 +127,38 @@ public final class Sample {
           kept.put(r.getInt(0), r.getLong(1));
         }
         sink.accept(withId.drop(Columns.ID));
-        return result(recordsIn, id -> kept.getOrDefault(id, 0L));
+        return result(recordsIn, passes, id -> kept.getOrDefault(id, 0L));
       } finally {
         withId.unpersist(false);
       }
     }
-    Observation in = recordsIn < 0 ? new Observation() : null;
     Observation out = new Observation();
-    sink.accept(build(false, in, out));
-    long recordsInMeasured = in == null ? recordsIn : observed(in);
+    long in = recordsIn;
+    int passesTaken = passes;
+    if (in < 0 && ScanRowCount.applies(plan.input())) {
+      OptionalLong scanned =
+          ScanRowCount.during(
+              plan.input().sparkSession(), out.name(), () -> sink.accept(build(false, null, out)));
+      if (scanned.isPresent()) {
+        in = scanned.getAsLong();
+      } else {
+        in = plan.input().count();
+        passesTaken++;
+      }
+    } else if (in < 0) {
+      Observation observedIn = new Observation();
+      sink.accept(build(false, observedIn, out));
+      in = observed(observedIn);
+    } else {
+      sink.accept(build(false, null, out));
+    }
     long recordsOut = observed(out);
-    SamplePlanner.requireRecords(recordsInMeasured);
-    return result(recordsInMeasured, id -> recordsOut);
+    SamplePlanner.requireRecords(in);
+    return result(in, passesTaken, id -> recordsOut);
   }
 
-  private SampleResult result(long in, java.util.function.IntToLongFunction actual) {
+  private SampleResult result(
+      long in, int passesTaken, java.util.function.IntToLongFunction actual) {
     List<SampleResult.StratumCount> counts = new ArrayList<>();
     long out = 0;
     double target = 0;
@@ -169,7 +186,7 @@ public final class Sample {
         in,
         out,
         target,
-        passes,
+        passesTaken,
         plan.spec().stratified() ? counts : List.of(),
         plan.unitSql());
   }

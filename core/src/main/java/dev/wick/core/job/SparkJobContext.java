@@ -106,16 +106,21 @@ public final class SparkJobContext implements JobContext {
     String location = outputLocations.apply(io.location());
     Format format;
     Dataset<?> out = data;
+    Map<String, String> options = Map.of();
     if (io instanceof AvroIo<?> avro) {
       format = Format.AVRO;
       out = data.toDF();
+      // Written with the IO's own schema (enums, logical types, names), so that readers of the
+      // declared type can read it: Spark's derived schema has strings for enums and microsecond
+      // timestamps.
+      options = Map.of("avroSchema", avro.avroSchema().toString());
     } else if (io instanceof FileIo<?> file) {
       format = file.format();
     } else {
       throw new IllegalStateException("unhandled IO " + io);
     }
     refuseExisting(location);
-    written.add(DatasetWriter.write(out, location, format, overwrite, inputs));
+    written.add(DatasetWriter.write(out, location, format, overwrite, inputs, options));
   }
 
   /**

@@ -499,6 +499,9 @@ public final class RowCodec {
       return (char) ((Number) v).intValue();
     } else if (raw == String.class || raw == CharSequence.class) {
       return v.toString();
+    } else if (raw == boolean.class) {
+      // Class.cast cannot unbox: boolean.class.cast(Boolean.TRUE) throws.
+      return (Boolean) v;
     }
     return raw.cast(v);
   }

@@ -1,11 +1,14 @@
 package dev.wick.core.validation;
 
+import static org.apache.spark.sql.functions.array;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
-import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
@@ -13,14 +16,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 
 /**
- * A dataset with its reasons column, as {@link Validation#validate} makes it. Nothing runs until a
+ * A dataset with its rules staged, as {@link Validation#validate} makes it. Nothing runs until a
  * result is asked for; each method says how many passes over the input it costs.
+ *
+ * <p>Each rule's failing reasons are one column computed once per row; whether a row is valid, the
+ * counts per rule and the reasons column are cheap expressions over those columns, and the reasons
+ * column (structs and strings) is only built for the rows that need it.
  */
 public final class ValidatedRows {
   /** The Spark type of the reasons column. */
@@ -29,12 +37,21 @@ public final class ValidatedRows {
   private static final String TOTAL = "total";
   private static final String INVALID = "invalid";
 
-  private final Dataset<Row> annotated;
+  private final Dataset<Row> source;
+  private final Dataset<Row> staged;
+  private final List<Column> dataColumns;
   private final String reasonsColumn;
-  private final List<RuleInfo> rules;
+  private final List<StagedRule> rules;
 
-  ValidatedRows(Dataset<Row> annotated, String reasonsColumn, List<RuleInfo> rules) {
-    this.annotated = annotated;
+  ValidatedRows(
+      Dataset<Row> source,
+      Dataset<Row> staged,
+      List<Column> dataColumns,
+      String reasonsColumn,
+      List<StagedRule> rules) {
+    this.source = source;
+    this.staged = staged;
+    this.dataColumns = List.copyOf(dataColumns);
     this.reasonsColumn = reasonsColumn;
     this.rules = List.copyOf(rules);
   }
@@ -53,9 +70,16 @@ public final class ValidatedRows {
     }
   }
 
+  /** A rule and the staged column holding its reasons (one string, or an array when repeated). */
+  record StagedRule(RuleInfo info, String column, boolean repeated) {
+    Column failed() {
+      return repeated ? size(col(column)).gt(0) : col(column).isNotNull();
+    }
+  }
+
   /** The rules evaluated, in schema order, and how. */
   public List<RuleInfo> rules() {
-    return rules;
+    return rules.stream().map(StagedRule::info).toList();
   }
 
   /** The name of the reasons column. */
@@ -63,26 +87,54 @@ public final class ValidatedRows {
     return reasonsColumn;
   }
 
-  /** Every row with its reasons column (empty for valid rows). */
-  public Dataset<Row> annotated() {
-    return annotated;
+  private Column anyFailed() {
+    return rules.stream().map(StagedRule::failed).reduce(Column::or).orElse(lit(false));
   }
 
-  /** The rows that pass every rule, without the reasons column. */
+  private Column reasons() {
+    if (rules.isEmpty()) {
+      return array().cast(REASONS_TYPE);
+    }
+    Column none = array().cast(REASONS_TYPE);
+    List<Column> parts = new ArrayList<>();
+    for (StagedRule r : rules) {
+      parts.add(
+          when(
+                  r.failed(),
+                  array(
+                      Validation.violation(
+                          r.info().field(), r.info().rule(), r.repeated(), col(r.column()))))
+              .otherwise(none));
+    }
+    return concat(parts.toArray(new Column[0]));
+  }
+
+  private Dataset<Row> withReasons(Dataset<Row> rows) {
+    List<Column> out = new ArrayList<>(dataColumns);
+    out.add(reasons().as(reasonsColumn));
+    return rows.select(out.toArray(new Column[0]));
+  }
+
+  /** Every row with its reasons column (empty for valid rows). */
+  public Dataset<Row> annotated() {
+    return withReasons(staged);
+  }
+
+  /** The rows that pass every rule, as they came in. */
   public Dataset<Row> valid() {
-    return annotated.filter(size(col(reasonsColumn)).equalTo(0)).drop(reasonsColumn);
+    return staged.filter(not(anyFailed())).select(dataColumns.toArray(new Column[0]));
   }
 
   /** The rows that fail at least one rule, with the reasons column. */
   public Dataset<Row> invalid() {
-    return annotated.filter(size(col(reasonsColumn)).gt(0));
+    return withReasons(staged.filter(anyFailed()));
   }
 
   /** Totals and counts per field and rule, in one aggregation (one pass over the input). */
   public ValidationSummary summary() {
     List<Column> aggregates = aggregates();
     Row row =
-        annotated
+        staged
             .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
             .head();
     return summaryOf(name -> ((Number) row.getAs(name)).longValue());
@@ -92,18 +144,19 @@ public final class ValidatedRows {
    * Writes the invalid rows (with reasons) to {@code invalidPart} and the valid rows to {@code
    * validPart} of {@code output} in {@code format}, and returns the summary. The counts ride along
    * the invalid rows' write as observed metrics, so this costs two passes over the input, one per
-   * written part, and no aggregation pass. The caller commits the output.
+   * written part, and no aggregation pass; when no row is invalid, the second pass copies the input
+   * without evaluating the rules again. The caller commits the output.
    */
   public ValidationSummary write(
       Output output, String validPart, String invalidPart, Format format) {
     Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
     List<Column> aggregates = aggregates();
     Dataset<Row> observed =
-        annotated.observe(
+        staged.observe(
             observation,
             aggregates.get(0),
             aggregates.subList(1, aggregates.size()).toArray(new Column[0]));
-    output.writeDataset(invalidPart, observed.filter(size(col(reasonsColumn)).gt(0)), format);
+    output.writeDataset(invalidPart, withReasons(observed.filter(anyFailed())), format);
     Map<String, Object> metrics;
     try {
       metrics = observation.getAsJava();
@@ -111,35 +164,28 @@ public final class ValidatedRows {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the validation counts", e);
     }
-    output.writeDataset(validPart, valid(), format);
-    return summaryOf(name -> ((Number) metrics.get(name)).longValue());
+    ValidationSummary summary = summaryOf(name -> ((Number) metrics.get(name)).longValue());
+    // With nothing invalid, the valid rows are the input as it is: no rule needs evaluating again.
+    output.writeDataset(validPart, summary.invalid() == 0 ? source : valid(), format);
+    return summary;
   }
 
   private List<Column> aggregates() {
     List<Column> out = new ArrayList<>();
     out.add(count(lit(1)).as(TOTAL));
-    out.add(count_if(size(col(reasonsColumn)).gt(0)).as(INVALID));
+    out.add(count_if(anyFailed()).as(INVALID));
     for (int i = 0; i < rules.size(); i++) {
-      RuleInfo r = rules.get(i);
-      out.add(
-          count_if(
-                  exists(
-                      col(reasonsColumn),
-                      v ->
-                          v.getField("field")
-                              .equalTo(lit(r.field()))
-                              .and(v.getField("rule").equalTo(lit(r.rule())))))
-              .as("rule_" + i));
+      out.add(count_if(rules.get(i).failed()).as("rule_" + i));
     }
     return out;
   }
 
-  private ValidationSummary summaryOf(java.util.function.Function<String, Long> get) {
+  private ValidationSummary summaryOf(Function<String, Long> get) {
     long total = get.apply(TOTAL);
     long invalid = get.apply(INVALID);
     List<ValidationSummary.RuleCount> counts = new ArrayList<>();
     for (int i = 0; i < rules.size(); i++) {
-      RuleInfo r = rules.get(i);
+      RuleInfo r = rules.get(i).info();
       counts.add(
           new ValidationSummary.RuleCount(
               r.field(), r.rule(), r.evaluatedAs(), get.apply("rule_" + i)));

@@ -79,12 +79,10 @@ public final class Validation {
               + reasonsColumn
               + "'; choose another name for the reasons column.");
     }
-    // Each rule's reasons are computed once, in a projection of their own: the violation structs
-    // refer to them several times, and Catalyst keeps a projection of non-trivial expressions
-    // apart rather than copying them into every reference.
+    // Each rule's failing reasons are computed once, in a projection of their own; the reasons
+    // column, the valid/invalid filters and the counts all refer to these staged columns.
     List<Column> staged = new ArrayList<>();
-    List<Column> violations = new ArrayList<>();
-    List<ValidatedRows.RuleInfo> infos = new ArrayList<>();
+    List<ValidatedRows.StagedRule> stagedRules = new ArrayList<>();
     for (String c : data.columns()) {
       staged.add(quoted(c));
     }
@@ -93,21 +91,18 @@ public final class Validation {
       Leaf leaf = leaf(rule);
       String name = STAGED_PREFIX + i;
       staged.add(reasonsOf(rule, leaf.reason()).as(name));
-      violations.add(violation(rule, col(name)));
-      infos.add(new ValidatedRows.RuleInfo(rule.path().toString(), rule.name(), leaf.catalyst()));
+      stagedRules.add(
+          new ValidatedRows.StagedRule(
+              new ValidatedRows.RuleInfo(rule.path().toString(), rule.name(), leaf.catalyst()),
+              name,
+              !rule.path().isStructPath()));
     }
-    Column reasons =
-        violations.isEmpty()
-            ? array().cast(ValidatedRows.REASONS_TYPE)
-            : filter(array(violations.toArray(new Column[0])), Column::isNotNull);
-    List<Column> result = new ArrayList<>();
+    List<Column> dataColumns = new ArrayList<>();
     for (String c : data.columns()) {
-      result.add(quoted(c));
+      dataColumns.add(quoted(c));
     }
-    result.add(reasons.as(reasonsColumn));
-    Dataset<Row> annotated =
-        data.select(staged.toArray(new Column[0])).select(result.toArray(new Column[0]));
-    return new ValidatedRows(annotated, reasonsColumn, infos);
+    return new ValidatedRows(
+        data, data.select(staged.toArray(new Column[0])), dataColumns, reasonsColumn, stagedRules);
   }
 
   private static final String STAGED_PREFIX = "__wick_rule_";
@@ -156,10 +151,10 @@ public final class Validation {
     return coalesce(many(null, steps, 0, leaf), array().cast("array<string>"));
   }
 
-  /** The rule's violation struct for a row, or null when the row passes it. */
-  private static Column violation(Rule rule, Column reasons) {
+  /** A rule's violation struct for a row that fails it, from the rule's staged reasons. */
+  static Column violation(String field, String rule, boolean repeated, Column reasons) {
     Column reason;
-    if (rule.path().isStructPath()) {
+    if (!repeated) {
       reason = reasons;
     } else {
       Column n = size(reasons);
@@ -171,12 +166,7 @@ public final class Validation {
                   when(n.gt(1), concat(lit(" (and "), n.minus(1).cast("string"), lit(" more)")))
                       .otherwise(lit(""))));
     }
-    return when(
-        reason.isNotNull(),
-        struct(
-            lit(rule.path().toString()).as("field"),
-            lit(rule.name()).as("rule"),
-            reason.as("reason")));
+    return struct(lit(field).as("field"), lit(rule).as("rule"), reason.as("reason"));
   }
 
   private static Column child(Column parent, String name) {

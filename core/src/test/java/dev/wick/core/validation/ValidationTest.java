@@ -37,13 +37,17 @@ class ValidationTest {
       List<GenericRecord> records, List<Set<Rule>> broken, Dataset<Row> data) {}
 
   private static Generated generate(long seed, int n) {
+    return generate(seed, n, true);
+  }
+
+  private static Generated generate(long seed, int n, boolean breakSome) {
     SplittableRandom r = new SplittableRandom(seed);
     List<GenericRecord> records = new ArrayList<>();
     List<Set<Rule>> broken = new ArrayList<>();
     StructType struct = RecordMaker.nullable(Schemas.toSpark(PLAY));
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      Set<Rule> b = i % 3 == 0 ? Set.of() : MAKER.pickBroken(r, rule -> true);
+      Set<Rule> b = !breakSome || i % 3 == 0 ? Set.of() : MAKER.pickBroken(r, rule -> true);
       GenericRecord g = MAKER.make(r, b);
       records.add(g);
       broken.add(b);
@@ -127,6 +131,21 @@ class ValidationTest {
     assertThat(valid.columns()).doesNotContain(Validation.REASONS);
     assertThat(invalid.schema().apply(Validation.REASONS).dataType().simpleString())
         .isEqualTo(ValidatedRows.REASONS_TYPE);
+  }
+
+  @Test
+  void cleanInputIsWrittenWhole(@TempDir Path dir) {
+    Generated g = generate(5, 40, false);
+    String out = dir.resolve("clean").toString();
+    ValidationSummary summary;
+    try (Output output = Output.create(SPARK, out, false, List.of())) {
+      summary = Validation.validate(g.data(), PLAY).write(output, "valid", "invalid", Format.AVRO);
+      output.commit();
+    }
+    assertThat(summary.total()).isEqualTo(40);
+    assertThat(summary.invalid()).isZero();
+    assertThat(SPARK.read().format("avro").load(out + "/valid").count()).isEqualTo(40);
+    assertThat(SPARK.read().format("avro").load(out + "/invalid").count()).isZero();
   }
 
   @Test

@@ -1,0 +1,177 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import dev.wick.core.validation.SemanticTypes;
+import dev.wick.core.validation.ValidatedRows;
+import dev.wick.core.validation.Validation;
+import dev.wick.core.validation.ValidationSummary;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code wick validate}: checks a dataset against an Avro schema's rules (non-null fields and
+ * semantic types) and writes the valid rows, the invalid rows with their reasons and a summary.
+ */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields with",
+      "a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0, max=100)\", ...) must",
+      "satisfy it. Writes valid/, invalid/ (with a reasons column) and summary.json to --out.",
+      "Exits 1 when the invalid fraction is above --max-invalid-fraction."
+    })
+final class ValidateCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Option(
+      names = "--in",
+      required = true,
+      paramLabel = "PATH",
+      description = "The dataset: a file, a folder, a glob or table:NAME.")
+  String in;
+
+  @Option(
+      names = "--schema",
+      required = true,
+      paramLabel = "FILE.avsc",
+      description = "The Avro schema with the rules.")
+  Path schemaFile;
+
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "DIR",
+      description = "Where valid/, invalid/ and summary.json go.")
+  String out;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "The input's format when its extensions do not say.")
+  String format;
+
+  @Option(
+      names = "--out-format",
+      paramLabel = "FORMAT",
+      defaultValue = "parquet",
+      description = "parquet (default), avro, orc or json.")
+  String outFormat;
+
+  @Option(
+      names = "--max-invalid-fraction",
+      paramLabel = "X",
+      description = "Fail (exit 1) when more than this fraction of records (0 to 1) is invalid.")
+  Double maxInvalidFraction;
+
+  @Option(
+      names = "--reasons-column",
+      paramLabel = "NAME",
+      defaultValue = Validation.REASONS,
+      description = "The name of the reasons column in invalid/ (default: ${DEFAULT-VALUE}).")
+  String reasonsColumn;
+
+  @Option(names = "--overwrite", description = "Replace --out if it exists.")
+  boolean overwrite;
+
+  @Override
+  public Integer call() {
+    if (maxInvalidFraction != null && !(maxInvalidFraction >= 0 && maxInvalidFraction <= 1)) {
+      throw WickException.usage(
+          "--max-invalid-fraction is "
+              + maxInvalidFraction
+              + "; give a fraction between 0 and 1, such as 0.01 for 1%.");
+    }
+    Format written = Format.parse(outFormat);
+    if (written == Format.CSV || written == Format.TEXT) {
+      throw WickException.usage(
+          "--out-format "
+              + outFormat
+              + " cannot hold the reasons column (an array of records); use parquet, avro, orc or"
+              + " json.");
+    }
+    Schema schema = Schemas.fromAvro(Schemas.parseAvsc(schemaFile));
+    // Bad semantic types fail here, before Spark starts.
+    SemanticTypes.bindings(schema);
+
+    SparkSession session = spark.spark();
+    Dataset<Row> data =
+        DatasetReader.read(session, in, Optional.ofNullable(format).map(Format::parse));
+    ValidatedRows checked = Validation.validate(data, schema, reasonsColumn);
+    ValidationSummary summary;
+    try (Output output = Output.create(session, out, overwrite, List.of(in))) {
+      summary = checked.write(output, "valid", "invalid", written);
+      if (summary.total() == 0) {
+        throw WickException.usage(
+            "The input "
+                + in
+                + " holds no records, so there is nothing to validate; check the path.");
+      }
+      output.writeString("summary.json", summary.toJson());
+      output.commit();
+    }
+    report(summary, schema);
+    if (maxInvalidFraction != null && summary.invalidFraction() > maxInvalidFraction) {
+      throw WickException.checkFailed(
+          summary.invalid()
+              + " of "
+              + summary.total()
+              + " records ("
+              + percent(summary.invalidFraction())
+              + ") are invalid, above --max-invalid-fraction "
+              + maxInvalidFraction
+              + "; see "
+              + out
+              + "/invalid for the reasons.");
+    }
+    return 0;
+  }
+
+  private void report(ValidationSummary summary, Schema schema) {
+    PrintWriter w = spec.commandLine().getOut();
+    w.printf(
+        Locale.ROOT,
+        "Validated %d records of %s: %d valid, %d invalid (%s).%n",
+        summary.total(),
+        schema.name(),
+        summary.valid(),
+        summary.invalid(),
+        percent(summary.invalidFraction()));
+    List<ValidationSummary.RuleCount> failing =
+        summary.rules().stream().filter(r -> r.invalid() > 0).toList();
+    int fieldWidth = failing.stream().mapToInt(r -> r.field().length()).max().orElse(0);
+    int ruleWidth = failing.stream().mapToInt(r -> r.rule().length()).max().orElse(0);
+    for (ValidationSummary.RuleCount r : failing) {
+      w.printf(
+          Locale.ROOT,
+          "  %-" + fieldWidth + "s  %-" + ruleWidth + "s  %d%n",
+          r.field(),
+          r.rule(),
+          r.invalid());
+    }
+    w.printf("Wrote valid/, invalid/ and summary.json to %s.%n", out);
+    w.flush();
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
+  }
+}
