@@ -27,7 +27,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.LongAccumulator;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,17 +34,14 @@ import org.junit.jupiter.api.io.TempDir;
 class JobsTest {
   private static SparkSession spark;
 
+  @TempDir static Path inputs;
+  private static Path plays;
   @TempDir Path dir;
-  private Path plays;
 
   @BeforeAll
-  static void session() {
+  static void writePlays() {
     spark = WickSpark.local(2);
-  }
-
-  @BeforeEach
-  void writePlays() {
-    plays = dir.resolve("plays");
+    plays = inputs.resolve("plays");
     DatasetWriter.write(
         spark.range(0, 30, 1, 2).selectExpr("concat('t', id % 3) as track", "id * 1000 as ms"),
         plays.toString(),
