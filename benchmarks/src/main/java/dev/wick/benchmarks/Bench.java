@@ -36,7 +36,8 @@ public final class Bench {
         new JobTestCase(),
         new ValidateCase(),
         new TypedAdSpendCase(),
-        new GenerateCase());
+        new GenerateCase(),
+        new DiffCase());
   }
 
   public static void main(String[] args) throws Exception {

@@ -27,8 +27,11 @@ import java.util.stream.Collectors;
  */
 final class Alignment {
 
-  /** A key field and the column it becomes in the {@code keys/} output. */
-  record KeyField(FieldPath path, DataType type, String column) {}
+  /**
+   * A key field and the column it becomes in the {@code keys/} output; {@code nullable} when either
+   * side may hold a null there.
+   */
+  record KeyField(FieldPath path, DataType type, String column, boolean nullable) {}
 
   /**
    * A compared value: a path through records that ends on a primitive, an array or a map, or the
@@ -162,7 +165,7 @@ final class Alignment {
         column = "key_" + column;
       }
       columns.add(column);
-      out.add(new KeyField(path, l.type(), column));
+      out.add(new KeyField(path, l.type(), column, l.nullable() || r.nullable()));
     }
     return out;
   }

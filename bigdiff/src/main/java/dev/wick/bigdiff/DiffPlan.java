@@ -13,7 +13,9 @@ import static org.apache.spark.sql.functions.when;
 
 import dev.wick.bigdiff.Alignment.KeyField;
 import dev.wick.bigdiff.Alignment.Leaf;
+import dev.wick.core.WickException;
 import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.Schemas;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -21,9 +23,16 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.expressions.WindowSpec;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
 
 /**
  * The diff as one Spark plan: each side is shuffled once by key, a window over the same
@@ -38,7 +47,6 @@ final class DiffPlan {
   static final String DUPLICATE = "DUPLICATE";
 
   // Column names inside the plan; the outputs never show them.
-  static final String KEY = "key";
   static final String DIFF = "diff";
   static final String DUP_LHS = "dup_l";
   static final String DUP_RHS = "dup_r";
@@ -64,8 +72,39 @@ final class DiffPlan {
     this.options = options;
     Dataset<Row> l = side(lhs, "l", true);
     Dataset<Row> r = side(rhs, "r", false);
-    Dataset<Row> joined = l.join(r, col("k_l").equalTo(col("k_r")), "full_outer");
+    Column on = lit(true);
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      on = on.and(col(keyValue("l", j)).equalTo(col(keyValue("r", j))));
+      if (alignment.keys.get(j).nullable()) {
+        on = on.and(col(keyNull("l", j)).equalTo(col(keyNull("r", j))));
+      }
+    }
+    Dataset<Row> joined = l.join(r, on, "full_outer");
     this.classified = classify(compare(joined));
+  }
+
+  /** A key field's value on one side, nulls replaced by a constant. */
+  private static String keyValue(String side, int key) {
+    return "kv_" + side + "_" + key;
+  }
+
+  /** Whether a key field is null on one side (only for nullable key fields). */
+  private static String keyNull(String side, int key) {
+    return "kn_" + side + "_" + key;
+  }
+
+  /** A key field's value after the join (from whichever side has the key). */
+  static String key(int key) {
+    return "key_" + key;
+  }
+
+  /** The key as one struct, named as in {@code keys/}: for examples in the statistics. */
+  static Column keyStruct(Alignment alignment) {
+    List<Column> parts = new ArrayList<>();
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      parts.add(col(key(j)).as(alignment.keys.get(j).column()));
+    }
+    return struct(parts.toArray(new Column[0]));
   }
 
   static String left(int leaf) {
@@ -96,14 +135,24 @@ final class DiffPlan {
     return "rt_" + leaf;
   }
 
-  /** One side: the key struct, the leaf values, and the count and rank of rows per key. */
+  /** One side: the key columns, the leaf values, and the count and rank of rows per key. */
   private Dataset<Row> side(Dataset<Row> in, String s, boolean isLeft) {
     List<Column> cols = new ArrayList<>();
-    List<Column> keyParts = new ArrayList<>();
-    for (KeyField k : alignment.keys) {
-      keyParts.add(at(k.path()).as(k.column()));
+    List<Column> keyColumns = new ArrayList<>();
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      KeyField k = alignment.keys.get(j);
+      Column v = at(k.path());
+      DataType target = Schemas.toSpark(k.type(), k.path().toString());
+      if (!sparkType(in.schema(), k.path()).catalogString().equals(target.catalogString())) {
+        v = v.cast(target);
+      }
+      cols.add((k.nullable() ? coalesce(v, placeholder(target, k)) : v).as(keyValue(s, j)));
+      keyColumns.add(col(keyValue(s, j)));
+      if (k.nullable()) {
+        cols.add(v.isNull().as(keyNull(s, j)));
+        keyColumns.add(col(keyNull(s, j)));
+      }
     }
-    cols.add(struct(keyParts.toArray(new Column[0])).as("k_" + s));
     List<Leaf> leaves = alignment.leaves;
     for (int i = 0; i < leaves.size(); i++) {
       Leaf leaf = leaves.get(i);
@@ -120,7 +169,8 @@ final class DiffPlan {
       cols.add(value.as(s + "_" + i));
     }
     // One window spec (same partitioning and order as the join needs): one sort, no shuffle.
-    WindowSpec byKey = Window.partitionBy(col("k_" + s)).orderBy(col("k_" + s));
+    Column[] keys = keyColumns.toArray(new Column[0]);
+    WindowSpec byKey = Window.partitionBy(keys).orderBy(keys);
     WindowSpec wholeKey =
         byKey.rowsBetween(Window.unboundedPreceding(), Window.unboundedFollowing());
     return in.select(cols.toArray(new Column[0]))
@@ -128,6 +178,29 @@ final class DiffPlan {
             col("*"),
             count(lit(1)).over(wholeKey).as("n_" + s),
             row_number().over(byKey).as("rn_" + s));
+  }
+
+  /** The constant that stands for null in a nullable key field's join column. */
+  private static Column placeholder(DataType type, KeyField k) {
+    if (type instanceof StringType) {
+      return lit("");
+    } else if (type instanceof BinaryType) {
+      return lit(new byte[0]);
+    } else if (type instanceof BooleanType) {
+      return lit(false);
+    } else if (type instanceof NumericType) {
+      return lit(0).cast(type);
+    } else if (type instanceof DateType
+        || type instanceof TimestampType
+        || type instanceof TimestampNTZType) {
+      return lit("1970-01-01").cast(type);
+    }
+    throw WickException.usage(
+        "Key field '"
+            + k.path()
+            + "' has the type "
+            + k.type().describe()
+            + ", which cannot be a key; use a number, string, boolean, date, timestamp or bytes.");
   }
 
   /** The Spark type at a path through structs. */
@@ -151,9 +224,12 @@ final class DiffPlan {
   /** Adds the per-leaf equality flags to the joined rows. */
   private Dataset<Row> compare(Dataset<Row> joined) {
     List<Column> cols = new ArrayList<>();
-    cols.add(coalesce(col("k_l"), col("k_r")).as(KEY));
-    cols.add(col("k_l").isNotNull().as("in_l"));
-    cols.add(col("k_r").isNotNull().as("in_r"));
+    Column inLeft = col(keyValue("l", 0)).isNotNull();
+    cols.add(inLeft.as("in_l"));
+    cols.add(col(keyValue("r", 0)).isNotNull().as("in_r"));
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      cols.add(when(inLeft, keyOf("l", j)).otherwise(keyOf("r", j)).as(key(j)));
+    }
     cols.add(coalesce(col("n_l"), lit(0L)).as(COUNT_LHS));
     cols.add(coalesce(col("n_r"), lit(0L)).as(COUNT_RHS));
     cols.add(
@@ -176,6 +252,13 @@ final class DiffPlan {
     return joined.select(cols.toArray(new Column[0]));
   }
 
+  /** The key field's value on one side, null restored. */
+  private Column keyOf(String side, int j) {
+    return alignment.keys.get(j).nullable()
+        ? when(not(col(keyNull(side, j))), col(keyValue(side, j)))
+        : col(keyValue(side, j));
+  }
+
   /** Adds the classification, duplicate flags and the null-key flag. */
   private Dataset<Row> classify(Dataset<Row> compared) {
     List<Column> eqs = new ArrayList<>();
@@ -191,8 +274,8 @@ final class DiffPlan {
             .when(Comparisons.and(eqs), lit(DiffType.SAME.name()))
             .otherwise(lit(DiffType.DIFFERENT.name()));
     Column keyNull = lit(false);
-    for (KeyField k : alignment.keys) {
-      keyNull = keyNull.or(col(KEY).getField(k.column()).isNull());
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      keyNull = keyNull.or(col(key(j)).isNull());
     }
     return compared.select(
         col("*"), diff.as(DIFF), dupL.as(DUP_LHS), dupR.as(DUP_RHS), keyNull.as(KEY_HAS_NULL));
@@ -220,9 +303,11 @@ final class DiffPlan {
   Dataset<Row> detail(Dataset<Row> kept) {
     List<Column> first = new ArrayList<>();
     List<Column> second = new ArrayList<>();
-    first.add(col(KEY));
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      first.add(col(key(j)));
+      second.add(col(key(j)));
+    }
     first.add(col(DIFF));
-    second.add(col(KEY));
     second.add(col(DIFF));
     Column different = col(DIFF).equalTo(lit(DiffType.DIFFERENT.name()));
     List<Leaf> leaves = alignment.leaves;
@@ -253,8 +338,8 @@ final class DiffPlan {
   /** The {@code keys/} output: key fields, {@code diff}, and the list of differing fields. */
   Dataset<Row> keysOutput(Dataset<Row> detailed) {
     List<Column> cols = new ArrayList<>();
-    for (KeyField k : alignment.keys) {
-      cols.add(col(KEY).getField(k.column()).as(k.column()));
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      cols.add(col(key(j)).as(alignment.keys.get(j).column()));
     }
     cols.add(col(DIFF));
     List<Column> items = new ArrayList<>();
@@ -280,8 +365,8 @@ final class DiffPlan {
   /** The duplicated keys with their row counts per side (one row per key). */
   Dataset<Row> duplicates() {
     List<Column> cols = new ArrayList<>();
-    for (KeyField k : alignment.keys) {
-      cols.add(col(KEY).getField(k.column()).as(k.column()));
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      cols.add(col(key(j)).as(alignment.keys.get(j).column()));
     }
     cols.add(col(COUNT_LHS).as("countLhs"));
     cols.add(col(COUNT_RHS).as("countRhs"));

@@ -48,13 +48,14 @@ final class Metrics {
 
   private Metrics() {}
 
-  static Column[] global() {
+  static Column[] global(Alignment alignment) {
     Column rep = col(DiffPlan.REPRESENTATIVE);
     Column dup = col(DiffPlan.DIFF).equalTo(lit(DiffPlan.DUPLICATE));
     Column dupExample =
         when(
             rep.and(dup),
-            struct(col(DiffPlan.KEY), col(DiffPlan.COUNT_LHS), col(DiffPlan.COUNT_RHS)));
+            struct(
+                DiffPlan.keyStruct(alignment), col(DiffPlan.COUNT_LHS), col(DiffPlan.COUNT_RHS)));
     return new Column[] {
       count_if(rep).as("total"),
       count_if(is(DiffType.SAME)).as("same"),
@@ -96,14 +97,18 @@ final class Metrics {
         out.add(histogram_numeric(delta, lit(HISTOGRAM_BINS)).as(p + "histogram"));
       }
       Column example =
-          struct(col(DiffPlan.KEY), col(DiffPlan.leftText(i)), col(DiffPlan.rightText(i)), delta);
+          struct(
+              DiffPlan.keyStruct(alignment),
+              col(DiffPlan.leftText(i)),
+              col(DiffPlan.rightText(i)),
+              delta);
       out.add(min(when(d, example)).as(p + "first"));
       out.add(
           max(when(
                   d,
                   struct(
                       coalesce(abs(delta), lit(-1.0)),
-                      col(DiffPlan.KEY),
+                      DiffPlan.keyStruct(alignment),
                       col(DiffPlan.leftText(i)),
                       col(DiffPlan.rightText(i)),
                       delta)))

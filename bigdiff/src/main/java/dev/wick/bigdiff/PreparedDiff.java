@@ -99,7 +99,7 @@ public final class PreparedDiff {
     Alignment alignment = plan.alignment;
     Observation global = new Observation("wick_diff_global");
     Observation fields = new Observation("wick_diff_fields");
-    Dataset<Row> classified = observe(plan.classified(), global, Metrics.global());
+    Dataset<Row> classified = observe(plan.classified(), global, Metrics.global(alignment));
     Dataset<Row> detailed =
         observe(
             plan.detail(DiffPlan.selectKeys(classified, options.includeSame())),

@@ -1,0 +1,35 @@
+/**
+ * Keyed diffs of two datasets with field-level statistics: {@link dev.wick.bigdiff.BigDiff} is the
+ * entry point, {@link dev.wick.bigdiff.DiffSummary} the outcome.
+ *
+ * <h2>How a diff runs</h2>
+ *
+ * <p>Everything that can be checked on the schemas is checked first ({@code Alignment}): key fields
+ * resolve on both sides with the same type, compared fields are the common part of both schemas
+ * (fields on one side only are reported, not compared), a type mismatch is an error naming the
+ * field, and the tolerance and unordered rules name compared fields of the right kind.
+ *
+ * <p>Then one Spark job does the rest ({@code DiffPlan}):
+ *
+ * <ol>
+ *   <li>each side projects a struct of its key fields and one column per compared leaf (a path
+ *       through records ending on a value, an array or a map), and is shuffled once by that key;
+ *   <li>a window partitioned and ordered by the same key counts each key's rows and ranks them: it
+ *       reuses the shuffle and the sort the join needs, so duplicate detection costs no extra
+ *       exchange;
+ *   <li>a full outer sort-merge join pairs the rows; struct equality treats null key parts as
+ *       equal, so keys match null-safely;
+ *   <li>projections compare every leaf ({@code Comparisons}: one {@code <=>} where possible, else
+ *       records field by field, arrays element-wise or sorted, maps by key, numbers within
+ *       tolerance), classify the key, and for differing keys compute deltas and render values
+ *       ({@code Deltas});
+ *   <li>the statistics ride along as Spark observations ({@code Metrics}): global counters over
+ *       every joined row, and per-field mergeable aggregates (counts, extremes, central moments,
+ *       approximate percentiles and histograms, examples) over the rows kept for {@code keys/},
+ *       which are written by the same job. No joined data is cached or read twice.
+ * </ol>
+ *
+ * <p>References: Ratatool's BigDiffy (diff types, per-field delta moments) and G-Research's
+ * spark-extension Diff (one full outer join, comparators with tolerances).
+ */
+package dev.wick.bigdiff;
