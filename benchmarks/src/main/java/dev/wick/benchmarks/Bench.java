@@ -30,7 +30,12 @@ public final class Bench {
 
   /** Every case, in the order they run. */
   static List<BenchCase> cases() {
-    return List.of(new ReadParquetCase(), new ValidateCase());
+    return List.of(
+        new ReadParquetCase(),
+        new SampleCase(),
+        new JobTestCase(),
+        new ValidateCase(),
+        new TypedAdSpendCase());
   }
 
   public static void main(String[] args) throws Exception {

@@ -50,34 +50,12 @@ final class SchemaCommand implements Callable<Integer> {
     if (in.endsWith(".avsc")) {
       schema = Schemas.fromAvro(Schemas.parseAvsc(Path.of(in)));
     } else {
-      var data =
-          DatasetReader.read(spark.spark(), in, Optional.ofNullable(format).map(Format::parse));
-      String name =
-          Path.of(in.replace("table:", "").replaceAll("[*?\\[\\]{}]", "")).getFileName().toString();
-      schema = Schemas.fromSpark(data.schema(), recordName(name));
+      schema =
+          DatasetReader.schema(spark.spark(), in, Optional.ofNullable(format).map(Format::parse));
     }
     var out = spec.commandLine().getOut();
     out.print(avro ? Schemas.toAvro(schema).toString(true) + "\n" : schema.toNotation());
     out.flush();
     return 0;
-  }
-
-  /** A record name from a file or table name: {@code track_plays.avro -> TrackPlays}. */
-  static String recordName(String fileName) {
-    String base = fileName.contains(".") ? fileName.substring(0, fileName.indexOf('.')) : fileName;
-    StringBuilder out = new StringBuilder();
-    boolean upper = true;
-    for (char c : base.toCharArray()) {
-      if (!Character.isLetterOrDigit(c)) {
-        upper = true;
-        continue;
-      }
-      out.append(upper ? Character.toUpperCase(c) : c);
-      upper = false;
-    }
-    if (out.length() == 0 || !Character.isLetter(out.charAt(0))) {
-      out.insert(0, "Dataset");
-    }
-    return out.toString();
   }
 }

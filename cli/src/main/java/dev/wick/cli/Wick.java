@@ -19,7 +19,14 @@ import picocli.CommandLine.IVersionProvider;
     versionProvider = Wick.Version.class,
     description =
         "Keeps bad data out of Spark pipelines: inspect, sample, diff, profile, validate.",
-    subcommands = {SchemaCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      SchemaCommand.class,
+      SampleCommand.class,
+      DiffCommand.class,
+      ValidateCommand.class,
+      SandboxCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

@@ -1,13 +1,19 @@
 package dev.wick.core.io;
 
 import dev.wick.core.WickException;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.generic.GenericDatumReader;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -44,6 +50,77 @@ public final class DatasetReader {
     return read(spark, location, Optional.empty());
   }
 
+  /**
+   * The schema of a dataset in the model. For Avro files it is the writer schema stored in the
+   * files (with its nullability, logical types, enums and {@code wick.semantic} properties), which
+   * says more than Spark's reading of it; for every other source it is Spark's schema (file sources
+   * read every column as nullable).
+   */
+  public static Schema schema(SparkSession spark, String location, Optional<Format> format) {
+    if (!location.startsWith(TABLE_PREFIX)) {
+      Format f = format.orElseGet(() -> detect(spark, location));
+      if (f == Format.AVRO) {
+        return Schemas.fromAvro(avroSchema(spark, location));
+      }
+    }
+    Dataset<Row> data = read(spark, location, format);
+    return Schemas.fromSpark(data.schema(), recordName(location));
+  }
+
+  /** The writer schema of the first Avro data file under {@code location}. */
+  public static org.apache.avro.Schema avroSchema(SparkSession spark, String location) {
+    FileStatus first = dataFiles(spark, location).get(0);
+    try {
+      FileSystem fs = first.getPath().getFileSystem(spark.sparkContext().hadoopConfiguration());
+      try (var in = fs.open(first.getPath());
+          var stream = new DataFileStream<>(in, new GenericDatumReader<Object>())) {
+        return stream.getSchema();
+      }
+    } catch (IOException e) {
+      throw WickException.usage(
+          "Cannot read the Avro schema of "
+              + first.getPath()
+              + " ("
+              + firstLine(e.getMessage())
+              + "); is it an Avro data file?",
+          e);
+    }
+  }
+
+  /** A record name from a path or table name: {@code data/track_plays.avro -> TrackPlays}. */
+  static String recordName(String location) {
+    if (location.startsWith(TABLE_PREFIX)) {
+      String table = location.substring(TABLE_PREFIX.length());
+      return toRecordName(table.substring(table.lastIndexOf('.') + 1));
+    }
+    String path = location.replaceAll("[*?\\[\\]{}]", "");
+    while (path.endsWith("/")) {
+      path = path.substring(0, path.length() - 1);
+    }
+    return toRecordName(path.substring(path.lastIndexOf('/') + 1));
+  }
+
+  private static String toRecordName(String base) {
+    int dot = base.indexOf('.');
+    if (dot > 0) {
+      base = base.substring(0, dot);
+    }
+    StringBuilder out = new StringBuilder();
+    boolean upper = true;
+    for (char c : base.toCharArray()) {
+      if (!Character.isLetterOrDigit(c)) {
+        upper = true;
+        continue;
+      }
+      out.append(upper ? Character.toUpperCase(c) : c);
+      upper = false;
+    }
+    if (out.length() == 0 || !Character.isLetter(out.charAt(0))) {
+      out.insert(0, "Dataset");
+    }
+    return out.toString();
+  }
+
   /** Reads a catalog table, failing clearly when it does not exist. */
   public static Dataset<Row> readTable(SparkSession spark, String table) {
     if (!spark.catalog().tableExists(table)) {
@@ -64,17 +141,84 @@ public final class DatasetReader {
         case TEXT -> spark.read().text(location);
         default -> spark.read().format(f.sparkName()).load(location);
       };
-    } catch (RuntimeException e) {
-      throw WickException.usage(
+    } catch (Exception e) {
+      // SparkException is a checked exception that Scala code throws undeclared.
+      throw unreadable(location, f, e);
+    }
+  }
+
+  /** What Spark and the format libraries say when a file is not of the format it claims. */
+  private static final List<String> CORRUPT_FILE_MARKERS =
+      List.of(
+          "Not an Avro data file",
+          "Not a data file",
+          "is not a Parquet file",
+          "Could not read footer",
+          "CANNOT_READ_FILE_FOOTER",
+          "Malformed ORC file",
+          "Could not read file");
+
+  private static final Pattern FILE_URI =
+      Pattern.compile("\\b[a-z][a-z0-9+.-]*:/[^\\s,;'\"()\\[\\]]+");
+
+  /** One sentence for a source Spark cannot read, naming the corrupt file when there is one. */
+  private static WickException unreadable(String location, Format f, Exception e) {
+    List<String> messages = new ArrayList<>();
+    for (Throwable t = e; t != null && messages.size() < 20; t = t.getCause()) {
+      if (t.getMessage() != null) {
+        messages.add(0, t.getMessage()); // innermost first: the most specific
+      }
+    }
+    boolean corrupt =
+        messages.stream().anyMatch(m -> CORRUPT_FILE_MARKERS.stream().anyMatch(m::contains));
+    if (corrupt) {
+      String file = corruptFile(messages).orElse(location);
+      return WickException.usage(
           "Cannot read "
               + location
               + " as "
               + f.sparkName()
-              + " ("
-              + firstLine(e.getMessage())
-              + "); check the path and pass --format if the extension misleads.",
+              + ": "
+              + (samePath(file, location) ? "it" : file)
+              + " is not a readable "
+              + f.sparkName()
+              + " file (corrupt, or another format under that extension); check the file, or pass"
+              + " --format if the extension misleads.",
           e);
     }
+    String reason =
+        messages.isEmpty()
+            ? e.toString()
+            : firstLine(messages.get(0))
+                .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
+                .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "");
+    return WickException.usage(
+        "Cannot read "
+            + location
+            + " as "
+            + f.sparkName()
+            + " ("
+            + reason
+            + "); check the path and pass --format if the extension misleads.",
+        e);
+  }
+
+  /** The first file URI a message names (Spark names the file it failed on), as a path. */
+  private static Optional<String> corruptFile(List<String> messages) {
+    for (String m : messages) {
+      Matcher uri = FILE_URI.matcher(m);
+      while (uri.find()) {
+        String found = uri.group().replaceAll("\\.+$", "");
+        if (!found.startsWith("http")) {
+          return Optional.of(found.startsWith("file:") ? new Path(found).toUri().getPath() : found);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean samePath(String a, String b) {
+    return new Path(a).toUri().getPath().equals(new Path(b).toUri().getPath());
   }
 
   /** The format a path's data files' extensions name; an error when none or several do. */

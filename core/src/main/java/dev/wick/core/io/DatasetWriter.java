@@ -1,6 +1,7 @@
 package dev.wick.core.io;
 
 import java.util.Collection;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 
 /** Writes one dataset safely, with the rules of {@link Output}. */
@@ -19,8 +20,22 @@ public final class DatasetWriter {
       Format format,
       boolean overwrite,
       Collection<String> inputs) {
+    return write(data, destination, format, overwrite, inputs, Map.of());
+  }
+
+  /**
+   * Like {@link #write(Dataset, String, Format, boolean, Collection)}, with the data source's
+   * writer options (such as spark-avro's {@code avroSchema}).
+   */
+  public static String write(
+      Dataset<?> data,
+      String destination,
+      Format format,
+      boolean overwrite,
+      Collection<String> inputs,
+      Map<String, String> options) {
     try (Output out = Output.create(data.sparkSession(), destination, overwrite, inputs)) {
-      out.writeDataset("", data, format);
+      out.writeDataset("", data, format, options);
       return out.commit();
     }
   }

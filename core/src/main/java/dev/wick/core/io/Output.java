@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -211,9 +212,18 @@ public final class Output implements AutoCloseable {
    * Writes a dataset as the part {@code relative} ({@code ""}: the whole output) in {@code format}.
    */
   public void writeDataset(String relative, Dataset<?> data, Format format) {
+    writeDataset(relative, data, format, Map.of());
+  }
+
+  /**
+   * Writes a dataset as the part {@code relative} in {@code format} with writer options, such as
+   * {@code avroSchema} to keep an Avro input's exact schema.
+   */
+  public void writeDataset(
+      String relative, Dataset<?> data, Format format, Map<String, String> options) {
     ensureOpen();
     String where = stagingLocation(relative);
-    var writer = data.write().mode(SaveMode.ErrorIfExists);
+    var writer = data.write().mode(SaveMode.ErrorIfExists).options(options);
     switch (format) {
       case CSV -> writer.option("header", "true").csv(where);
       case TEXT -> writer.text(where);

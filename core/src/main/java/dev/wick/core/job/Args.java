@@ -56,7 +56,12 @@ public final class Args {
   /** The job's arguments without the runtime's {@code --wick.*} ones, as {@code --k=v} strings. */
   public List<String> toArgList() {
     List<String> out = new ArrayList<>();
-    values.forEach((k, v) -> out.add("--" + k + "=" + v));
+    values.forEach(
+        (k, v) -> {
+          if (!k.startsWith("wick.")) {
+            out.add("--" + k + "=" + v);
+          }
+        });
     return out;
   }
 

@@ -4,15 +4,20 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.DatasetWriter;
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
 import dev.wick.core.job.Io.AvroIo;
 import dev.wick.core.job.Io.FileIo;
 import dev.wick.core.job.Io.TableIo;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -28,6 +33,7 @@ public final class SparkJobContext implements JobContext {
   private final SparkSession spark;
   private final boolean overwrite;
   private final UnaryOperator<String> outputLocations;
+  private final boolean tablesAllowed;
   private final List<String> inputs = new ArrayList<>();
   private final Map<String, LongAccumulator> counters = new LinkedHashMap<>();
   private final List<String> written = new ArrayList<>();
@@ -35,16 +41,22 @@ public final class SparkJobContext implements JobContext {
   /**
    * @param outputLocations rewrites every output location before writing (identity in production;
    *     the sandbox environment maps locations below its root)
+   * @param tablesAllowed whether catalog tables may be written (not in a sandbox)
    */
   public SparkJobContext(
-      SparkSession spark, boolean overwrite, UnaryOperator<String> outputLocations) {
+      SparkSession spark,
+      boolean overwrite,
+      UnaryOperator<String> outputLocations,
+      boolean tablesAllowed) {
     this.spark = spark;
     this.overwrite = overwrite;
     this.outputLocations = outputLocations;
+    this.tablesAllowed = tablesAllowed;
   }
 
+  /** The production context: outputs where the job says, tables allowed. */
   public SparkJobContext(SparkSession spark, boolean overwrite) {
-    this(spark, overwrite, UnaryOperator.identity());
+    this(spark, overwrite, UnaryOperator.identity(), true);
   }
 
   @Override
@@ -73,6 +85,12 @@ public final class SparkJobContext implements JobContext {
   @Override
   public void write(Io<?> io, Dataset<?> data) {
     if (io instanceof TableIo<?> table) {
+      if (!tablesAllowed) {
+        throw WickException.usage(
+            "Output "
+                + io.describe()
+                + " is a catalog table, which a sandboxed run cannot write; write files, or run with --wick.env=prod.");
+      }
       if (spark.catalog().tableExists(table.location()) && !overwrite) {
         throw WickException.usage(
             "Table "
@@ -88,15 +106,48 @@ public final class SparkJobContext implements JobContext {
     String location = outputLocations.apply(io.location());
     Format format;
     Dataset<?> out = data;
+    Map<String, String> options = Map.of();
     if (io instanceof AvroIo<?> avro) {
       format = Format.AVRO;
       out = data.toDF();
+      // Written with the IO's own schema (enums, logical types, names), so that readers of the
+      // declared type can read it: Spark's derived schema has strings for enums and microsecond
+      // timestamps.
+      options = Map.of("avroSchema", avro.avroSchema().toString());
     } else if (io instanceof FileIo<?> file) {
       format = file.format();
     } else {
       throw new IllegalStateException("unhandled IO " + io);
     }
-    written.add(DatasetWriter.write(out, location, format, overwrite, inputs));
+    refuseExisting(location);
+    written.add(DatasetWriter.write(out, location, format, overwrite, inputs, options));
+  }
+
+  /**
+   * Refuses an existing output naming the job runtime's flag ({@code --wick.overwrite=true}, not
+   * the CLI's {@code --overwrite}); an output over an input is refused first, as {@link
+   * dev.wick.core.io.Output} does.
+   */
+  private void refuseExisting(String location) {
+    if (overwrite) {
+      return;
+    }
+    Configuration conf = spark.sparkContext().hadoopConfiguration();
+    try {
+      Path path = new Path(location);
+      FileSystem fs = path.getFileSystem(conf);
+      Path qualified = fs.makeQualified(path);
+      Output.checkNotOverlapping(qualified, inputs, conf);
+      if (fs.exists(qualified)) {
+        throw WickException.usage(
+            "Output "
+                + location
+                + " already exists; pass --wick.overwrite=true to replace it, or choose another"
+                + " path.");
+      }
+    } catch (IOException e) {
+      // DatasetWriter checks again and reports what cannot be checked here
+    }
   }
 
   @Override

@@ -38,6 +38,9 @@ final class AvroConverter {
   /** The Avro field property that attaches a semantic type. */
   static final String SEMANTIC_PROPERTY = "wick.semantic";
 
+  private static final String NAME_RULE =
+      "Avro names use letters, digits and '_' and do not start with a digit.";
+
   private AvroConverter() {}
 
   // ---------------------------------------------------------------- Avro -> model
@@ -178,9 +181,43 @@ final class AvroConverter {
 
   private static final class ToAvro {
     private final Map<String, org.apache.avro.Schema> named = new HashMap<>();
+    // An Avro name defines one type: what each name was first defined as, and where.
+    private final Map<String, DataType> definitions = new HashMap<>();
+    private final Map<String, String> definedAt = new HashMap<>();
+
+    /**
+     * The Avro schema already defined under {@code fullName}, or null; fails when the name was
+     * defined as a different type, which Avro cannot express (one name, one type).
+     */
+    private org.apache.avro.Schema defined(String fullName, DataType type, String path) {
+      org.apache.avro.Schema existing = named.get(fullName);
+      if (existing != null && !definitions.get(fullName).equals(type)) {
+        throw WickException.usage(
+            "Field '"
+                + path
+                + "' needs the Avro name "
+                + fullName
+                + " for its "
+                + type.describe()
+                + ", but '"
+                + definedAt.get(fullName)
+                + "' already uses that name for a different "
+                + definitions.get(fullName).describe()
+                + "; Avro names one type once, so rename one of them.");
+      }
+      return existing;
+    }
+
+    private void define(
+        String fullName, DataType type, org.apache.avro.Schema schema, String path) {
+      named.put(fullName, schema);
+      definitions.put(fullName, type);
+      definedAt.put(fullName, path);
+    }
 
     org.apache.avro.Schema record(RecordType r, String path) {
-      org.apache.avro.Schema existing = named.get(r.fullName());
+      String where = path.isEmpty() ? r.name() : path;
+      org.apache.avro.Schema existing = defined(r.fullName(), r, where);
       if (existing != null) {
         return existing;
       }
@@ -197,7 +234,7 @@ final class AvroConverter {
                 + e.getMessage()
                 + "; rename it.");
       }
-      named.put(r.fullName(), rec);
+      define(r.fullName(), r, rec, where);
       List<org.apache.avro.Schema.Field> fields = new ArrayList<>();
       for (Field f : r.fields()) {
         String fieldPath = path.isEmpty() ? f.name() : path + "." + f.name();
@@ -216,9 +253,21 @@ final class AvroConverter {
                   + fieldPath
                   + "' cannot be an Avro field: "
                   + e.getMessage()
-                  + "; Avro names use letters, digits and '_' and do not start with a digit.");
+                  + "; "
+                  + NAME_RULE);
         }
-        f.properties().forEach(af::addProp);
+        for (Map.Entry<String, String> p : f.properties().entrySet()) {
+          try {
+            af.addProp(p.getKey(), p.getValue());
+          } catch (org.apache.avro.AvroRuntimeException e) {
+            throw WickException.usage(
+                "Field '"
+                    + fieldPath
+                    + "' has the property '"
+                    + p.getKey()
+                    + "', which Avro reserves for itself; rename or drop the property.");
+          }
+        }
         f.semantic().ifPresent(s -> af.addProp(SEMANTIC_PROPERTY, s.text()));
         fields.add(af);
       }
@@ -262,13 +311,23 @@ final class AvroConverter {
       } else if (type instanceof BytesType) {
         return org.apache.avro.Schema.create(Type.BYTES);
       } else if (type instanceof FixedType f) {
-        org.apache.avro.Schema existing = named.get(f.name());
+        org.apache.avro.Schema existing = defined(f.name(), f, path);
         if (existing != null) {
           return existing;
         }
-        org.apache.avro.Schema fixed =
-            org.apache.avro.Schema.createFixed(f.name(), null, null, f.size());
-        named.put(f.name(), fixed);
+        org.apache.avro.Schema fixed;
+        try {
+          fixed = org.apache.avro.Schema.createFixed(f.name(), null, null, f.size());
+        } catch (org.apache.avro.SchemaParseException ex) {
+          throw WickException.usage(
+              "Field '"
+                  + path
+                  + "' has a fixed type Avro cannot express ("
+                  + ex.getMessage()
+                  + "); "
+                  + NAME_RULE);
+        }
+        define(f.name(), f, fixed, path);
         return fixed;
       } else if (type instanceof DecimalType d) {
         return LogicalTypes.decimal(d.precision(), d.scale())
@@ -290,7 +349,7 @@ final class AvroConverter {
                     : LogicalTypes.localTimestampMicros());
         return lt.addToSchema(org.apache.avro.Schema.create(Type.LONG));
       } else if (type instanceof EnumType e) {
-        org.apache.avro.Schema existing = named.get(e.name());
+        org.apache.avro.Schema existing = defined(e.name(), e, path);
         if (existing != null) {
           return existing;
         }
@@ -299,9 +358,14 @@ final class AvroConverter {
           en = org.apache.avro.Schema.createEnum(e.name(), null, null, e.symbols());
         } catch (org.apache.avro.SchemaParseException ex) {
           throw WickException.usage(
-              "Field '" + path + "' has an enum Avro cannot express: " + ex.getMessage() + ".");
+              "Field '"
+                  + path
+                  + "' has an enum Avro cannot express ("
+                  + ex.getMessage()
+                  + "); "
+                  + NAME_RULE);
         }
-        named.put(e.name(), en);
+        define(e.name(), e, en, path);
         return en;
       } else if (type instanceof ArrayType a) {
         return org.apache.avro.Schema.createArray(

@@ -3,10 +3,13 @@ package dev.wick.core.schema;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType.ArrayType;
 import dev.wick.core.schema.DataType.MapType;
+import dev.wick.core.schema.DataType.RecordRef;
 import dev.wick.core.schema.DataType.RecordType;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
@@ -146,6 +149,9 @@ public final class FieldPath {
     boolean nullable = false;
     boolean repeated = false;
     StringBuilder walked = new StringBuilder();
+    // The records entered so far, by full name: where a reference (a recursive field) leads.
+    Map<String, RecordType> entered = new HashMap<>();
+    entered.put(schema.root().fullName(), schema.root());
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       if (fields == null) {
@@ -214,7 +220,14 @@ public final class FieldPath {
         }
         case FIELD -> {}
       }
-      if (type instanceof RecordType r) {
+      // A further step into a reference goes into the record it refers to; a path that ends on
+      // the reference resolves to the reference itself.
+      DataType inner = type;
+      if (type instanceof RecordRef ref && entered.containsKey(ref.fullName())) {
+        inner = entered.get(ref.fullName());
+      }
+      if (inner instanceof RecordType r) {
+        entered.put(r.fullName(), r);
         fields = r.fields();
         where = "record '" + walked + "'";
       } else {

@@ -73,8 +73,7 @@ final class RecordConverter {
           }
           fields.add(new Field(c.getName(), t.type, t.nullable, "", semantic, Map.of()));
         }
-        String ns = type.getPackageName();
-        return new RecordType(type.getSimpleName(), ns, "", fields);
+        return new RecordType(type.getSimpleName(), namespace(type), "", fields);
       } finally {
         inProgress.remove(type);
       }
@@ -151,7 +150,7 @@ final class RecordConverter {
       if (c.isEnum()) {
         List<String> symbols =
             Arrays.stream(c.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
-        return new Typed(new EnumType(c.getName(), symbols), nullable, Optional.empty());
+        return new Typed(new EnumType(fullName(c), symbols), nullable, Optional.empty());
       }
       if (c.isArray()) {
         Typed el = typed(annotatedOf(c.getComponentType()), new Annotation[0], path + "[]");
@@ -177,8 +176,7 @@ final class RecordConverter {
       }
       if (c.isRecord()) {
         if (inProgress.contains(c)) {
-          return new Typed(
-              new RecordRef(c.getPackageName() + "." + c.getSimpleName()), true, Optional.empty());
+          return new Typed(new RecordRef(fullName(c)), true, Optional.empty());
         }
         return new Typed(record(c, path), nullable, Optional.empty());
       }
@@ -244,6 +242,25 @@ final class RecordConverter {
       }
       return null;
     }
+  }
+
+  /**
+   * The Avro-style full name of a record or enum class: its canonical name ({@code
+   * com.acme.Play.Device} for a nested class), which is unique and a valid Avro name, unlike the
+   * binary name {@code com.acme.Play$Device}.
+   */
+  static String fullName(Class<?> type) {
+    String ns = namespace(type);
+    return ns.isEmpty() ? type.getSimpleName() : ns + "." + type.getSimpleName();
+  }
+
+  /** The package, followed by the enclosing classes of a nested class. */
+  private static String namespace(Class<?> type) {
+    Class<?> outer = type.getEnclosingClass();
+    if (outer != null && type.getCanonicalName() != null) {
+      return outer.getCanonicalName();
+    }
+    return type.getPackageName();
   }
 
   private static boolean isNullable(Annotation[] annotations) {

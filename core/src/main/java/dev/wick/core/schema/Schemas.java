@@ -71,7 +71,8 @@ public final class Schemas {
     }
     try {
       return new org.apache.avro.Schema.Parser().parse(file.toFile());
-    } catch (IOException | org.apache.avro.SchemaParseException e) {
+    } catch (IOException | org.apache.avro.AvroRuntimeException e) {
+      // SchemaParseException for bad JSON or names, AvroTypeException for unknown type names
       throw WickException.usage(
           "Schema file "
               + file

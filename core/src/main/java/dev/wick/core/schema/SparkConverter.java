@@ -22,10 +22,12 @@ import dev.wick.core.schema.DataType.TimestampType;
 import dev.wick.core.schema.DataType.UnionType;
 import dev.wick.core.schema.DataType.UuidType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.MetadataBuilder;
@@ -52,15 +54,21 @@ final class SparkConverter {
   // ---------------------------------------------------------------- Spark -> model
 
   static Schema toModel(StructType struct, String name) {
-    return new Schema(record(struct, name, ""));
+    Set<String> names = new HashSet<>();
+    names.add(name);
+    return new Schema(record(struct, name, "", names));
   }
 
-  private static RecordType record(StructType struct, String name, String path) {
+  /**
+   * @param names the record names taken so far: a schema names each nested record differently, as
+   *     Avro requires of the records it holds
+   */
+  private static RecordType record(StructType struct, String name, String path, Set<String> names) {
     List<Field> fields = new ArrayList<>();
     for (StructField sf : struct.fields()) {
       String fieldPath = path.isEmpty() ? sf.name() : path + "." + sf.name();
       Metadata md = sf.metadata();
-      DataType type = type(sf.dataType(), fieldPath);
+      DataType type = type(sf.dataType(), fieldPath, names);
       if (md.contains(TYPE_KEY)) {
         type = restore(md.getString(TYPE_KEY), type, fieldPath);
       }
@@ -86,7 +94,8 @@ final class SparkConverter {
     return new RecordType(name, "", "", fields);
   }
 
-  private static DataType type(org.apache.spark.sql.types.DataType t, String path) {
+  private static DataType type(
+      org.apache.spark.sql.types.DataType t, String path, Set<String> names) {
     if (t instanceof org.apache.spark.sql.types.BooleanType) {
       return DataType.BOOLEAN;
     } else if (t instanceof org.apache.spark.sql.types.ByteType
@@ -114,14 +123,14 @@ final class SparkConverter {
     } else if (t instanceof org.apache.spark.sql.types.TimestampNTZType) {
       return new TimestampType(Precision.MICROS, false);
     } else if (t instanceof org.apache.spark.sql.types.ArrayType a) {
-      return new ArrayType(type(a.elementType(), path + "[]"), a.containsNull());
+      return new ArrayType(type(a.elementType(), path + "[]", names), a.containsNull());
     } else if (t instanceof org.apache.spark.sql.types.MapType m) {
       return new MapType(
-          type(m.keyType(), path + "{key}"),
-          type(m.valueType(), path + "{}"),
+          type(m.keyType(), path + "{key}", names),
+          type(m.valueType(), path + "{}", names),
           m.valueContainsNull());
     } else if (t instanceof StructType s) {
-      return record(s, recordName(path), path);
+      return record(s, uniqueRecordName(path, names), path, names);
     }
     throw WickException.usage(
         "Field '"
@@ -132,9 +141,26 @@ final class SparkConverter {
             + " (string, numbers, date, timestamp, binary, array, map, struct) first.");
   }
 
-  /** A record name for a nested struct, derived from its path: {@code device.os_info -> OsInfo}. */
+  /**
+   * A record name for a nested struct not taken yet: from its field name ({@code device.os_info ->
+   * OsInfo}), else from its whole path ({@code device.os_info -> DeviceOsInfo}), else numbered.
+   */
+  static String uniqueRecordName(String path, Set<String> names) {
+    String name = recordName(path.substring(path.lastIndexOf('.') + 1));
+    if (names.contains(name)) {
+      name = recordName(path);
+    }
+    String base = name;
+    for (int n = 2; names.contains(name); n++) {
+      name = base + n;
+    }
+    names.add(name);
+    return name;
+  }
+
+  /** A record name derived from a path: {@code os_info -> OsInfo}, {@code a.b[] -> AB}. */
   static String recordName(String path) {
-    String leaf = path.substring(path.lastIndexOf('.') + 1).replace("[]", "").replace("{}", "");
+    String leaf = path.replace("[]", "").replace("{}", "");
     StringBuilder out = new StringBuilder();
     boolean upper = true;
     for (char c : leaf.toCharArray()) {

@@ -88,4 +88,150 @@ class FieldPathTest {
     assertThat(FieldPath.parse("events[].country").startsWith(FieldPath.parse("events"))).isTrue();
     assertThat(FieldPath.parse("devices").startsWith(FieldPath.parse("device"))).isFalse();
   }
+
+  private final RecordType session =
+      new RecordType(
+          "Session",
+          "",
+          "",
+          List.of(Field.of("id", DataType.STRING), Field.nullable("ms", DataType.LONG)));
+  private final Schema nested =
+      Schema.of(
+          "User",
+          Field.of("name", DataType.STRING),
+          Field.of("sessions", new MapType(DataType.STRING, session, false)),
+          Field.of("maybe_sessions", new MapType(DataType.STRING, session, true)),
+          Field.nullable(
+              "profile", new RecordType("Profile", "", "", List.of(Field.of("age", DataType.INT)))),
+          Field.of("history", new ArrayType(session, true)),
+          Field.of("matrix", new ArrayType(new ArrayType(DataType.INT, false), false)));
+
+  @Test
+  void resolvesIntoRecordsHeldByMaps() {
+    ResolvedPath id = nested.resolve("sessions{}.id");
+
+    assertThat(id.type()).isEqualTo(DataType.STRING);
+    assertThat(id.nullable()).isFalse();
+    assertThat(id.repeated()).isTrue();
+    assertThat(id.field()).isEqualTo(Field.of("id", DataType.STRING));
+    assertThat(nested.resolve("sessions{}.ms").nullable()).isTrue();
+    assertThat(nested.resolve("sessions{}").type()).isEqualTo(session);
+    assertThat(nested.resolve("sessions").type()).isInstanceOf(MapType.class);
+    assertThat(nested.resolve("sessions").repeated()).isFalse();
+  }
+
+  @Test
+  void nullabilityPropagatesFromEveryStepOnTheWay() {
+    assertThat(nested.resolve("profile.age").nullable()).as("nullable record").isTrue();
+    assertThat(nested.resolve("profile.age").field()).isEqualTo(Field.of("age", DataType.INT));
+    assertThat(nested.resolve("maybe_sessions{}.id").nullable()).as("nullable map values").isTrue();
+    assertThat(nested.resolve("history[].id").nullable()).as("nullable elements").isTrue();
+    assertThat(nested.resolve("history").nullable()).isFalse();
+    assertThat(nested.resolve("name").nullable()).isFalse();
+    assertThat(nested.resolve("matrix[]").type()).isEqualTo(new ArrayType(DataType.INT, false));
+  }
+
+  @Test
+  void enumerationAgreesWithResolution() {
+    List<ResolvedPath> all = nested.allPaths();
+
+    assertThat(all.stream().map(p -> p.path().toString()))
+        .containsExactly(
+            "name",
+            "sessions",
+            "sessions{}",
+            "sessions{}.id",
+            "sessions{}.ms",
+            "maybe_sessions",
+            "maybe_sessions{}",
+            "maybe_sessions{}.id",
+            "maybe_sessions{}.ms",
+            "profile",
+            "profile.age",
+            "history",
+            "history[]",
+            "history[].id",
+            "history[].ms",
+            "matrix",
+            "matrix[]");
+    for (ResolvedPath p : all) {
+      assertThat(nested.resolve(p.path())).as(p.toString()).isEqualTo(p);
+    }
+  }
+
+  @Test
+  void stepsThroughReferencesOfRecursiveRecords() {
+    Schema list =
+        Schemas.fromAvro(
+            new org.apache.avro.Schema.Parser()
+                .parse(
+                    """
+                    {"type": "record", "name": "Node", "fields": [
+                      {"name": "value", "type": "int"},
+                      {"name": "next", "type": ["null", "Node"], "default": null},
+                      {"name": "children", "type": {"type": "array", "items": "Node"}}]}
+                    """));
+
+    assertThat(list.resolve("next").type()).isEqualTo(new DataType.RecordRef("Node"));
+    assertThat(list.resolve("next.value").type()).isEqualTo(DataType.INT);
+    assertThat(list.resolve("next.value").nullable()).isTrue();
+    assertThat(list.resolve("next.next.children[].value").repeated()).isTrue();
+    assertThat(list.resolve("children[].next").type()).isEqualTo(new DataType.RecordRef("Node"));
+    assertThatThrownBy(() -> list.resolve("next.valeu"))
+        .hasMessage(
+            "Field 'next.valeu' does not resolve: record 'next' has no field 'valeu'; did you mean"
+                + " 'value'? The nearest names are 'value', 'next', 'children'.");
+  }
+
+  @Test
+  void wrongStepsIntoMapsAndArraysAreNamed() {
+    assertThatThrownBy(() -> nested.resolve("sessions[]"))
+        .hasMessage(
+            "Field 'sessions[]' does not resolve: 'sessions' is a map<string, record Session>, not"
+                + " an array, so '[]' cannot step into it.");
+    assertThatThrownBy(() -> nested.resolve("history{}"))
+        .hasMessage(
+            "Field 'history{}' does not resolve: 'history' is a array<record Session?>, not a map,"
+                + " so '{}' cannot step into it.");
+    assertThatThrownBy(() -> nested.resolve("sessions{}.id.x"))
+        .hasMessage(
+            "Field 'sessions{}.id.x' does not resolve: 'sessions{}.id' is a string, which has no"
+                + " field 'x'.");
+    assertThatThrownBy(() -> nested.resolve("sessions.id"))
+        .hasMessage(
+            "Field 'sessions.id' does not resolve: 'sessions' is a map<string, record Session>,"
+                + " which has no field 'id'.");
+  }
+
+  @Test
+  void malformedPathsAreRefused() {
+    for (String bad : List.of("a[", "[]", "a{}x", "a.[]", "a]b", "a..b", ".a")) {
+      assertThatThrownBy(() -> FieldPath.parse(bad))
+          .as(bad)
+          .isInstanceOf(WickException.class)
+          .hasMessageStartingWith("Field path '" + bad + "' is malformed at '")
+          .hasMessageEndingWith(
+              "; write nested fields as a.b, array elements as a[] and map values as m{}.");
+    }
+    assertThatThrownBy(() -> FieldPath.parse(" "))
+        .hasMessage("A field path must not be empty; name a field such as 'user_id'.");
+  }
+
+  @Test
+  void pathsAreValues() {
+    FieldPath path = FieldPath.parse("sessions{}.id");
+
+    assertThat(path).isEqualTo(FieldPath.parse("sessions{}.id"));
+    assertThat(path.hashCode()).isEqualTo(FieldPath.parse("sessions{}.id").hashCode());
+    assertThat(path).isNotEqualTo(FieldPath.parse("sessions[].id"));
+    assertThat(path.leafName()).isEqualTo("id");
+    assertThat(path.isStructPath()).isFalse();
+    assertThat(FieldPath.of("a", "b")).isEqualTo(FieldPath.parse("a.b"));
+    assertThat(FieldPath.of("a", "b").isStructPath()).isTrue();
+    assertThat(FieldPath.of("a").child(new FieldPath.Step("m", FieldPath.Step.Kind.MAP_VALUES)))
+        .hasToString("a.m{}");
+    assertThat(FieldPath.parse("events[].country").startsWith(FieldPath.parse("events[]")))
+        .isTrue();
+    assertThat(FieldPath.parse("events.country").startsWith(FieldPath.parse("events[]"))).isFalse();
+  }
 }

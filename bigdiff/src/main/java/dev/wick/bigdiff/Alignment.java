@@ -1,0 +1,405 @@
+package dev.wick.bigdiff;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.DataType.ArrayType;
+import dev.wick.core.schema.DataType.MapType;
+import dev.wick.core.schema.DataType.RecordType;
+import dev.wick.core.schema.Field;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.ResolvedPath;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The two sides' schemas lined up: the key fields, the compared fields (their common part, minus
+ * keys and ignored fields) broken into leaves, and what only one side has. Everything here is
+ * checked on the schemas alone, before any Spark job runs.
+ */
+final class Alignment {
+
+  /** A key field and the column it becomes in the {@code keys/} output. */
+  record KeyField(FieldPath path, DataType type, String column) {}
+
+  /**
+   * A compared value: a path through records that ends on a primitive, an array or a map, or the
+   * presence (null or not) of a nullable record.
+   *
+   * @param type the compared (common) type
+   * @param lhsType the type on the left-hand side (may hold fields the right lacks)
+   * @param rhsType the type on the right-hand side
+   */
+  record Leaf(FieldPath path, DataType type, DataType lhsType, DataType rhsType, boolean presence) {
+    String name() {
+      return path.toString();
+    }
+  }
+
+  private static final Set<String> RESERVED_COLUMNS = Set.of("diff", "fields");
+
+  final List<KeyField> keys;
+  final List<Leaf> leaves;
+  final Schema common;
+  final SchemaDifference difference;
+  final Rules rules;
+
+  private Alignment(
+      List<KeyField> keys,
+      List<Leaf> leaves,
+      Schema common,
+      SchemaDifference difference,
+      Rules rules) {
+    this.keys = List.copyOf(keys);
+    this.leaves = List.copyOf(leaves);
+    this.common = common;
+    this.difference = difference;
+    this.rules = rules;
+  }
+
+  /**
+   * Lines up both schemas under {@code o}; {@code dropped} are ignored top-level columns already
+   * removed from both sides (known to exist).
+   */
+  static Alignment of(Schema lhs, Schema rhs, DiffOptions o, Set<FieldPath> dropped) {
+    List<KeyField> keys = keys(lhs, rhs, o);
+    Set<FieldPath> keyPaths = keys.stream().map(KeyField::path).collect(Collectors.toSet());
+    for (FieldPath ignored : o.ignored()) {
+      if (dropped.contains(ignored)) {
+        continue;
+      }
+      resolveOnEither(lhs, rhs, ignored, "Ignored field");
+      for (FieldPath k : keyPaths) {
+        if (k.startsWith(ignored)) {
+          throw WickException.usage(
+              "Ignored field '"
+                  + ignored
+                  + "' holds the key field '"
+                  + k
+                  + "'; keys cannot be ignored, drop it from --ignore.");
+        }
+      }
+    }
+    Walk walk = new Walk(keyPaths, o.ignored());
+    List<Field> commonFields = walk.record(lhs.fields(), rhs.fields(), null);
+    if (!walk.mismatches.isEmpty()) {
+      throw mismatch(walk.mismatches, o);
+    }
+    Schema common = Schema.of("compared", commonFields);
+    Rules rules = rules(common, o);
+    List<Leaf> leaves = new ArrayList<>();
+    leaves(common.fields(), null, lhs, rhs, leaves);
+    SchemaDifference difference =
+        new SchemaDifference(
+            leaves.stream().map(Leaf::name).toList(),
+            walk.onlyLhs,
+            walk.onlyRhs,
+            o.ignored().stream().map(FieldPath::toString).toList());
+    return new Alignment(keys, leaves, common, difference, rules);
+  }
+
+  // ------------------------------------------------------------------ keys
+
+  private static List<KeyField> keys(Schema lhs, Schema rhs, DiffOptions o) {
+    if (o.keys().isEmpty()) {
+      throw WickException.usage(
+          "A diff needs at least one key field; name it with --key FIELD[,FIELD...].");
+    }
+    Set<FieldPath> seen = new HashSet<>();
+    Set<String> columns = new HashSet<>();
+    List<KeyField> out = new ArrayList<>();
+    for (FieldPath path : o.keys()) {
+      if (!seen.add(path)) {
+        throw WickException.usage(
+            "Key field '" + path + "' is named twice; list each key field once.");
+      }
+      if (!path.isStructPath()) {
+        throw WickException.usage(
+            "Key field '"
+                + path
+                + "' steps into an array or map; a key must be a plain field (a or a.b).");
+      }
+      ResolvedPath l = resolveKey(lhs, path, o.lhsLabel());
+      ResolvedPath r = resolveKey(rhs, path, o.rhsLabel());
+      if (l.type() instanceof RecordType
+          || l.type() instanceof ArrayType
+          || l.type() instanceof MapType) {
+        throw WickException.usage(
+            "Key field '"
+                + path
+                + "' is a "
+                + l.type().describe()
+                + "; a key must be a plain value (number, string, date, ...), so name its"
+                + " parts instead.");
+      }
+      if (!storage(l.type(), path).equals(storage(r.type(), path))) {
+        throw WickException.usage(
+            "Key field '"
+                + path
+                + "' is "
+                + l.type().describe()
+                + " in the "
+                + o.lhsLabel()
+                + " but "
+                + r.type().describe()
+                + " in the "
+                + o.rhsLabel()
+                + "; cast one side so that the keys can match.");
+      }
+      String column = path.toString().replaceAll("[^A-Za-z0-9_]", "_");
+      if (Character.isDigit(column.charAt(0))) {
+        column = "_" + column;
+      }
+      while (RESERVED_COLUMNS.contains(column) || columns.contains(column)) {
+        column = "key_" + column;
+      }
+      columns.add(column);
+      out.add(new KeyField(path, l.type(), column));
+    }
+    return out;
+  }
+
+  private static ResolvedPath resolveKey(Schema schema, FieldPath path, String label) {
+    try {
+      return schema.resolve(path);
+    } catch (WickException e) {
+      throw WickException.usage(
+          "Key field '" + path + "' is not in the " + label + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void resolveOnEither(Schema lhs, Schema rhs, FieldPath path, String what) {
+    try {
+      lhs.resolve(path);
+    } catch (WickException onLeft) {
+      try {
+        rhs.resolve(path);
+      } catch (WickException onRight) {
+        throw WickException.usage(
+            what + " '" + path + "' is on neither side: " + onLeft.getMessage(), onLeft);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ common schema
+
+  /** Walks both schemas in step, collecting the common part and what differs. */
+  private static final class Walk {
+    final Set<FieldPath> keys;
+    final List<FieldPath> ignored;
+    final List<String> onlyLhs = new ArrayList<>();
+    final List<String> onlyRhs = new ArrayList<>();
+    final List<Mismatch> mismatches = new ArrayList<>();
+
+    Walk(Set<FieldPath> keys, List<FieldPath> ignored) {
+      this.keys = keys;
+      this.ignored = ignored;
+    }
+
+    List<Field> record(List<Field> left, List<Field> right, FieldPath prefix) {
+      Map<String, Field> rightByName = new HashMap<>();
+      right.forEach(f -> rightByName.put(f.name(), f));
+      Set<String> leftNames = new LinkedHashSet<>();
+      List<Field> out = new ArrayList<>();
+      for (Field l : left) {
+        leftNames.add(l.name());
+        FieldPath path = child(prefix, l.name());
+        if (isIgnored(path) || keys.contains(path)) {
+          continue;
+        }
+        Field r = rightByName.get(l.name());
+        if (r == null) {
+          onlyLhs.add(path.toString());
+          continue;
+        }
+        Optional<DataType> type = common(l.type(), r.type(), path);
+        if (type.isPresent()) {
+          out.add(l.withType(type.get()).withNullable(l.nullable() || r.nullable()));
+        }
+      }
+      for (Field r : right) {
+        FieldPath path = child(prefix, r.name());
+        if (!leftNames.contains(r.name()) && !isIgnored(path) && !keys.contains(path)) {
+          onlyRhs.add(path.toString());
+        }
+      }
+      return out;
+    }
+
+    /** The common type at {@code path}; empty when nothing is left to compare or on mismatch. */
+    Optional<DataType> common(DataType l, DataType r, FieldPath path) {
+      if (l instanceof RecordType lr && r instanceof RecordType rr) {
+        List<Field> fields = record(lr.fields(), rr.fields(), path);
+        return fields.isEmpty()
+            ? Optional.empty()
+            : Optional.of(new RecordType(lr.name(), lr.namespace(), lr.doc(), fields));
+      }
+      if (l instanceof ArrayType la && r instanceof ArrayType ra) {
+        return common(la.element(), ra.element(), elements(path, true))
+            .map(e -> new ArrayType(e, la.containsNull() || ra.containsNull()));
+      }
+      if (l instanceof MapType lm && r instanceof MapType rm) {
+        if (!storage(lm.key(), path).equals(storage(rm.key(), path))) {
+          mismatches.add(new Mismatch(path, l, r));
+          return Optional.empty();
+        }
+        return common(lm.value(), rm.value(), elements(path, false))
+            .map(v -> new MapType(lm.key(), v, lm.valueContainsNull() || rm.valueContainsNull()));
+      }
+      boolean container =
+          l instanceof RecordType
+              || l instanceof ArrayType
+              || l instanceof MapType
+              || r instanceof RecordType
+              || r instanceof ArrayType
+              || r instanceof MapType;
+      if (container || !storage(l, path).equals(storage(r, path))) {
+        mismatches.add(new Mismatch(path, l, r));
+        return Optional.empty();
+      }
+      return Optional.of(l);
+    }
+
+    private boolean isIgnored(FieldPath path) {
+      return ignored.stream().anyMatch(path::startsWith);
+    }
+  }
+
+  /** A compared field whose types differ between the sides. */
+  private record Mismatch(FieldPath path, DataType lhs, DataType rhs) {
+    @Override
+    public String toString() {
+      return path + " (" + lhs.describe() + " vs " + rhs.describe() + ")";
+    }
+  }
+
+  private static WickException mismatch(List<Mismatch> mismatches, DiffOptions o) {
+    String names =
+        mismatches.stream().map(m -> m.path().toString()).collect(Collectors.joining(","));
+    if (mismatches.size() == 1) {
+      Mismatch m = mismatches.get(0);
+      return WickException.usage(
+          "Field '"
+              + m.path()
+              + "' is "
+              + m.lhs().describe()
+              + " in the "
+              + o.lhsLabel()
+              + " but "
+              + m.rhs().describe()
+              + " in the "
+              + o.rhsLabel()
+              + "; cast one side to the other's type, or leave the field out with --ignore "
+              + names
+              + ".");
+    }
+    return WickException.usage(
+        "Fields have different types in the "
+            + o.lhsLabel()
+            + " and the "
+            + o.rhsLabel()
+            + ": "
+            + mismatches.stream().map(Mismatch::toString).collect(Collectors.joining(", "))
+            + "; cast one side to the other's types, or leave them out with --ignore "
+            + names
+            + ".");
+  }
+
+  /** The Spark storage type, the one thing two values must share to be compared. */
+  private static String storage(DataType type, FieldPath path) {
+    return Schemas.toSpark(type, path.toString()).catalogString();
+  }
+
+  // ------------------------------------------------------------------ rules
+
+  private static Rules rules(Schema common, DiffOptions o) {
+    Set<FieldPath> unordered = new HashSet<>();
+    for (FieldPath p : o.unordered()) {
+      ResolvedPath r = resolveCompared(common, p, "Unordered field");
+      if (!(r.type() instanceof ArrayType) || !p.equals(r.path()) || !p.isStructPath()) {
+        throw WickException.usage(
+            "Unordered field '"
+                + p
+                + "' is a "
+                + r.type().describe()
+                + ", not an array field; --unordered applies to arrays (name the array field"
+                + " itself, such as tags).");
+      }
+      if (Rules.containsMap(((ArrayType) r.type()).element())) {
+        throw WickException.usage(
+            "Unordered field '"
+                + p
+                + "' holds maps, which have no order to sort them by; compare it in order"
+                + " or ignore it.");
+      }
+      unordered.add(p);
+    }
+    checkTolerances(common, o.absoluteTolerance(), "Tolerance");
+    checkTolerances(common, o.relativeTolerance(), "Relative tolerance");
+    return new Rules(o.absoluteTolerance(), o.relativeTolerance(), unordered);
+  }
+
+  private static void checkTolerances(Schema common, Map<FieldPath, Double> rules, String what) {
+    for (FieldPath p : rules.keySet()) {
+      ResolvedPath r = resolveCompared(common, p, what + " field");
+      if (!Rules.containsNumber(r.type())) {
+        throw WickException.usage(
+            what
+                + " on '"
+                + p
+                + "' cannot apply: it is a "
+                + r.type().describe()
+                + " with no numbers; tolerances apply to numeric fields.");
+      }
+    }
+  }
+
+  private static ResolvedPath resolveCompared(Schema common, FieldPath path, String what) {
+    try {
+      return common.resolve(path);
+    } catch (WickException e) {
+      throw WickException.usage(
+          what + " '" + path + "' is not a compared field (" + e.getMessage() + ")", e);
+    }
+  }
+
+  // ------------------------------------------------------------------ leaves
+
+  private static void leaves(
+      List<Field> fields, FieldPath prefix, Schema lhs, Schema rhs, List<Leaf> out) {
+    for (Field f : fields) {
+      FieldPath path = child(prefix, f.name());
+      if (f.type() instanceof RecordType r) {
+        if (f.nullable()) {
+          out.add(new Leaf(path, f.type(), f.type(), f.type(), true));
+        }
+        leaves(r.fields(), path, lhs, rhs, out);
+      } else {
+        out.add(
+            new Leaf(path, f.type(), lhs.resolve(path).type(), rhs.resolve(path).type(), false));
+      }
+    }
+  }
+
+  static FieldPath child(FieldPath prefix, String name) {
+    FieldPath.Step step = new FieldPath.Step(name, FieldPath.Step.Kind.FIELD);
+    return prefix == null ? FieldPath.of(name) : prefix.child(step);
+  }
+
+  /** The path of an array's elements ({@code a[]}) or a map's values ({@code m{}}). */
+  static FieldPath elements(FieldPath path, boolean array) {
+    List<FieldPath.Step> steps = path.steps();
+    if (steps.get(steps.size() - 1).kind() != FieldPath.Step.Kind.FIELD) {
+      return path; // an array of arrays: the inner elements share the outer path
+    }
+    return FieldPath.parse(path + (array ? "[]" : "{}"));
+  }
+}

@@ -1,0 +1,26 @@
+package dev.wick.bigdiff;
+
+import dev.wick.core.schema.FieldPath;
+import java.util.List;
+import java.util.Map;
+
+/** The settings of one diff, as {@link BigDiff} collected them. */
+record DiffOptions(
+    List<FieldPath> keys,
+    List<FieldPath> ignored,
+    List<FieldPath> unordered,
+    Map<FieldPath, Double> absoluteTolerance,
+    Map<FieldPath, Double> relativeTolerance,
+    DuplicateKeys duplicates,
+    boolean includeSame,
+    String lhsLabel,
+    String rhsLabel) {
+
+  DiffOptions {
+    keys = List.copyOf(keys);
+    ignored = List.copyOf(ignored);
+    unordered = List.copyOf(unordered);
+    absoluteTolerance = Map.copyOf(absoluteTolerance);
+    relativeTolerance = Map.copyOf(relativeTolerance);
+  }
+}

@@ -1,0 +1,292 @@
+package dev.wick.bigdiff;
+
+import static org.apache.spark.sql.functions.array;
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.filter;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.when;
+
+import dev.wick.bigdiff.Alignment.KeyField;
+import dev.wick.bigdiff.Alignment.Leaf;
+import dev.wick.core.schema.FieldPath;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.expressions.WindowSpec;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The diff as one Spark plan: each side is shuffled once by key, a window over the same
+ * partitioning and order counts each key's rows (for duplicate detection, at no extra shuffle or
+ * sort), a full outer sort-merge join on the key pairs the rows, and projections compare every
+ * leaf, classify the key, and compute deltas and rendered values for the keys that differ.
+ *
+ * <p>Keys match null-safely: the join key is a struct of the key fields, and struct equality treats
+ * null parts as equal.
+ */
+final class DiffPlan {
+  static final String DUPLICATE = "DUPLICATE";
+
+  // Column names inside the plan; the outputs never show them.
+  static final String KEY = "key";
+  static final String DIFF = "diff";
+  static final String DUP_LHS = "dup_l";
+  static final String DUP_RHS = "dup_r";
+  static final String COUNT_LHS = "n_l";
+  static final String COUNT_RHS = "n_r";
+  static final String REPRESENTATIVE = "rep";
+  static final String KEY_HAS_NULL = "key_null";
+
+  /** The element type of the {@code fields} column of {@code keys/}. */
+  static final StructType FIELD_DIFF =
+      new StructType()
+          .add("field", DataTypes.StringType, false)
+          .add("left", DataTypes.StringType, true)
+          .add("right", DataTypes.StringType, true)
+          .add("delta", DataTypes.DoubleType, true);
+
+  final Alignment alignment;
+  final DiffOptions options;
+  private final Dataset<Row> classified;
+
+  DiffPlan(Dataset<Row> lhs, Dataset<Row> rhs, Alignment alignment, DiffOptions options) {
+    this.alignment = alignment;
+    this.options = options;
+    Dataset<Row> l = side(lhs, "l", true);
+    Dataset<Row> r = side(rhs, "r", false);
+    Dataset<Row> joined = l.join(r, col("k_l").equalTo(col("k_r")), "full_outer");
+    this.classified = classify(compare(joined));
+  }
+
+  static String left(int leaf) {
+    return "l_" + leaf;
+  }
+
+  static String right(int leaf) {
+    return "r_" + leaf;
+  }
+
+  static String equal(int leaf) {
+    return "eq_" + leaf;
+  }
+
+  static String differs(int leaf) {
+    return "d_" + leaf;
+  }
+
+  static String delta(int leaf) {
+    return "delta_" + leaf;
+  }
+
+  static String leftText(int leaf) {
+    return "lt_" + leaf;
+  }
+
+  static String rightText(int leaf) {
+    return "rt_" + leaf;
+  }
+
+  /** One side: the key struct, the leaf values, and the count and rank of rows per key. */
+  private Dataset<Row> side(Dataset<Row> in, String s, boolean isLeft) {
+    List<Column> cols = new ArrayList<>();
+    List<Column> keyParts = new ArrayList<>();
+    for (KeyField k : alignment.keys) {
+      keyParts.add(at(k.path()).as(k.column()));
+    }
+    cols.add(struct(keyParts.toArray(new Column[0])).as("k_" + s));
+    List<Leaf> leaves = alignment.leaves;
+    for (int i = 0; i < leaves.size(); i++) {
+      Leaf leaf = leaves.get(i);
+      Column v = at(leaf.path());
+      Column value =
+          leaf.presence()
+              ? v.isNull()
+              : Comparisons.project(
+                  v,
+                  isLeft ? leaf.lhsType() : leaf.rhsType(),
+                  leaf.type(),
+                  sparkType(in.schema(), leaf.path()),
+                  leaf.name());
+      cols.add(value.as(s + "_" + i));
+    }
+    // One window spec (same partitioning and order as the join needs): one sort, no shuffle.
+    WindowSpec byKey = Window.partitionBy(col("k_" + s)).orderBy(col("k_" + s));
+    WindowSpec wholeKey =
+        byKey.rowsBetween(Window.unboundedPreceding(), Window.unboundedFollowing());
+    return in.select(cols.toArray(new Column[0]))
+        .select(
+            col("*"),
+            count(lit(1)).over(wholeKey).as("n_" + s),
+            row_number().over(byKey).as("rn_" + s));
+  }
+
+  /** The Spark type at a path through structs. */
+  private static DataType sparkType(StructType schema, FieldPath path) {
+    DataType t = schema;
+    for (FieldPath.Step step : path.steps()) {
+      t = ((StructType) t).apply(step.name()).dataType();
+    }
+    return t;
+  }
+
+  /** A nested field as a column; names are quoted so that dots or spaces in them are literal. */
+  static Column at(FieldPath path) {
+    Column c = null;
+    for (FieldPath.Step step : path.steps()) {
+      c = c == null ? col("`" + step.name().replace("`", "``") + "`") : c.getField(step.name());
+    }
+    return c;
+  }
+
+  /** Adds the per-leaf equality flags to the joined rows. */
+  private Dataset<Row> compare(Dataset<Row> joined) {
+    List<Column> cols = new ArrayList<>();
+    cols.add(coalesce(col("k_l"), col("k_r")).as(KEY));
+    cols.add(col("k_l").isNotNull().as("in_l"));
+    cols.add(col("k_r").isNotNull().as("in_r"));
+    cols.add(coalesce(col("n_l"), lit(0L)).as(COUNT_LHS));
+    cols.add(coalesce(col("n_r"), lit(0L)).as(COUNT_RHS));
+    cols.add(
+        coalesce(col("rn_l"), lit(1))
+            .equalTo(lit(1))
+            .and(coalesce(col("rn_r"), lit(1)).equalTo(lit(1)))
+            .as(REPRESENTATIVE));
+    List<Leaf> leaves = alignment.leaves;
+    for (int i = 0; i < leaves.size(); i++) {
+      Leaf leaf = leaves.get(i);
+      cols.add(col(left(i)));
+      cols.add(col(right(i)));
+      Column eq =
+          leaf.presence()
+              ? col(left(i)).eqNullSafe(col(right(i)))
+              : Comparisons.equal(
+                  col(left(i)), col(right(i)), leaf.type(), leaf.path(), alignment.rules);
+      cols.add(eq.as(equal(i)));
+    }
+    return joined.select(cols.toArray(new Column[0]));
+  }
+
+  /** Adds the classification, duplicate flags and the null-key flag. */
+  private Dataset<Row> classify(Dataset<Row> compared) {
+    List<Column> eqs = new ArrayList<>();
+    for (int i = 0; i < alignment.leaves.size(); i++) {
+      eqs.add(col(equal(i)));
+    }
+    Column dupL = col(COUNT_LHS).gt(lit(1L));
+    Column dupR = col(COUNT_RHS).gt(lit(1L));
+    Column diff =
+        when(dupL.or(dupR), lit(DUPLICATE))
+            .when(not(col("in_l")), lit(DiffType.MISSING_LHS.name()))
+            .when(not(col("in_r")), lit(DiffType.MISSING_RHS.name()))
+            .when(Comparisons.and(eqs), lit(DiffType.SAME.name()))
+            .otherwise(lit(DiffType.DIFFERENT.name()));
+    Column keyNull = lit(false);
+    for (KeyField k : alignment.keys) {
+      keyNull = keyNull.or(col(KEY).getField(k.column()).isNull());
+    }
+    return compared.select(
+        col("*"), diff.as(DIFF), dupL.as(DUP_LHS), dupR.as(DUP_RHS), keyNull.as(KEY_HAS_NULL));
+  }
+
+  /** Every joined row with its classification ({@code DUPLICATE} for duplicated keys). */
+  Dataset<Row> classified() {
+    return classified;
+  }
+
+  /** The rows {@code keys/} holds: the differing keys, or every classified key. */
+  static Dataset<Row> selectKeys(Dataset<Row> classified, boolean includeSame) {
+    Column keep =
+        includeSame
+            ? col(DIFF).notEqual(lit(DUPLICATE))
+            : col(DIFF)
+                .isin(
+                    DiffType.DIFFERENT.name(),
+                    DiffType.MISSING_LHS.name(),
+                    DiffType.MISSING_RHS.name());
+    return classified.filter(keep);
+  }
+
+  /** Adds, per leaf, whether it differs, its delta and both values as text (when it differs). */
+  Dataset<Row> detail(Dataset<Row> kept) {
+    List<Column> first = new ArrayList<>();
+    List<Column> second = new ArrayList<>();
+    first.add(col(KEY));
+    first.add(col(DIFF));
+    second.add(col(KEY));
+    second.add(col(DIFF));
+    Column different = col(DIFF).equalTo(lit(DiffType.DIFFERENT.name()));
+    List<Leaf> leaves = alignment.leaves;
+    for (int i = 0; i < leaves.size(); i++) {
+      Leaf leaf = leaves.get(i);
+      Column d = col(differs(i));
+      first.add(different.and(not(col(equal(i)))).as(differs(i)));
+      first.add(col(left(i)));
+      first.add(col(right(i)));
+      second.add(d);
+      // The raw delta gets its own projection: the finiteness check reads it three times.
+      second.add(when(d, Deltas.finite(col(delta(i)))).as(delta(i)));
+      second.add(when(d, Deltas.render(col(left(i)), leaf)).as(leftText(i)));
+      second.add(when(d, Deltas.render(col(right(i)), leaf)).as(rightText(i)));
+    }
+    Dataset<Row> flagged = kept.select(first.toArray(new Column[0]));
+    List<Column> raw = new ArrayList<>(List.of(col("*")));
+    for (int i = 0; i < leaves.size(); i++) {
+      raw.add(
+          when(
+                  col(differs(i)),
+                  Deltas.delta(col(left(i)), col(right(i)), leaves.get(i), alignment.rules))
+              .as(delta(i)));
+    }
+    return flagged.select(raw.toArray(new Column[0])).select(second.toArray(new Column[0]));
+  }
+
+  /** The {@code keys/} output: key fields, {@code diff}, and the list of differing fields. */
+  Dataset<Row> keysOutput(Dataset<Row> detailed) {
+    List<Column> cols = new ArrayList<>();
+    for (KeyField k : alignment.keys) {
+      cols.add(col(KEY).getField(k.column()).as(k.column()));
+    }
+    cols.add(col(DIFF));
+    List<Column> items = new ArrayList<>();
+    List<Leaf> leaves = alignment.leaves;
+    for (int i = 0; i < leaves.size(); i++) {
+      items.add(
+          when(
+              col(differs(i)),
+              struct(
+                  lit(leaves.get(i).name()).as("field"),
+                  col(leftText(i)).as("left"),
+                  col(rightText(i)).as("right"),
+                  col(delta(i)).as("delta"))));
+    }
+    Column fields =
+        items.isEmpty()
+            ? array().cast(DataTypes.createArrayType(FIELD_DIFF))
+            : filter(array(items.toArray(new Column[0])), x -> x.isNotNull());
+    cols.add(fields.as("fields"));
+    return detailed.select(cols.toArray(new Column[0]));
+  }
+
+  /** The duplicated keys with their row counts per side (one row per key). */
+  Dataset<Row> duplicates() {
+    List<Column> cols = new ArrayList<>();
+    for (KeyField k : alignment.keys) {
+      cols.add(col(KEY).getField(k.column()).as(k.column()));
+    }
+    cols.add(col(COUNT_LHS).as("countLhs"));
+    cols.add(col(COUNT_RHS).as("countRhs"));
+    return classified
+        .filter(col(REPRESENTATIVE).and(col(DIFF).equalTo(lit(DUPLICATE))))
+        .select(cols.toArray(new Column[0]));
+  }
+}

@@ -1,0 +1,275 @@
+package dev.wick.bigdiff;
+
+import dev.wick.bigdiff.FieldStats.Example;
+import dev.wick.bigdiff.FieldStats.HistogramBin;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * {@code report.html}: one self-contained page (inline CSS and SVG, no scripts, no network) with
+ * the global counts, the fields by how often they differ with histograms of their deltas, and
+ * example keys per field.
+ */
+final class HtmlReport {
+  private HtmlReport() {}
+
+  private static final String CSS =
+      """
+      body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em;color:#222}
+      h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.15em;margin:1.6em 0 .5em}
+      .sub{color:#666;margin-bottom:1.2em}
+      table{border-collapse:collapse}td,th{padding:.3em .7em;border-bottom:1px solid #e4e4e4;
+      text-align:left;vertical-align:middle}th{background:#f6f6f6;font-weight:600}
+      td.n{text-align:right;font-variant-numeric:tabular-nums}
+      .bar{display:inline-block;height:.8em;background:#4a7bd0;vertical-align:middle}
+      .same{background:#3d9a50}.different{background:#e08a1e}.missing{background:#c94040}
+      .dup{background:#8a5cc2}code{background:#f3f3f3;padding:0 .25em;border-radius:3px}
+      .ok{color:#3d9a50}.warn{color:#c94040}svg{display:block}
+      .ex td{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;max-width:40em;
+      overflow-wrap:anywhere}
+      """;
+
+  static String render(DiffSummary s, String lhs, String rhs) {
+    StringBuilder h = new StringBuilder(8192);
+    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<title>Wick diff</title><style>")
+        .append(CSS)
+        .append("</style></head><body>\n");
+    h.append("<h1>Wick diff</h1><div class=\"sub\">lhs <code>")
+        .append(esc(lhs))
+        .append("</code> &rarr; rhs <code>")
+        .append(esc(rhs))
+        .append("</code>, keyed by <code>")
+        .append(esc(String.join(", ", s.keys())))
+        .append("</code></div>\n");
+    GlobalCounts g = s.global();
+    h.append(
+        s.hasDifferences()
+            ? "<p class=\"warn\"><b>"
+                + count(g.notSame())
+                + " of "
+                + count(g.classified())
+                + " keys differ ("
+                + percent(g.diffFraction())
+                + ").</b></p>\n"
+            : "<p class=\"ok\"><b>All " + count(g.classified()) + " keys are the same.</b></p>\n");
+    globalTable(h, g);
+    schema(h, s.schema());
+    fields(h, s);
+    examples(h, s);
+    h.append("</body></html>\n");
+    return h.toString();
+  }
+
+  private static void globalTable(StringBuilder h, GlobalCounts g) {
+    h.append("<h2>Keys</h2><table>\n");
+    long total = Math.max(1, g.total());
+    row(h, "total (distinct keys, both sides)", g.total(), total, "");
+    row(h, "same", g.same(), total, "same");
+    row(h, "different", g.different(), total, "different");
+    row(h, "missing in lhs (only in rhs)", g.missingLhs(), total, "missing");
+    row(h, "missing in rhs (only in lhs)", g.missingRhs(), total, "missing");
+    if (g.duplicateKeys() > 0) {
+      row(h, "duplicated (not classified)", g.duplicateKeys(), total, "dup");
+      row(h, "&nbsp;&nbsp;duplicated in lhs", g.duplicateKeysLhs(), total, "dup");
+      row(h, "&nbsp;&nbsp;duplicated in rhs", g.duplicateKeysRhs(), total, "dup");
+    }
+    row(h, "with a null key part", g.nullKeys(), total, "");
+    h.append("</table>\n");
+  }
+
+  private static void row(StringBuilder h, String label, long n, long total, String cls) {
+    double f = (double) n / total;
+    h.append("<tr><td>")
+        .append(label)
+        .append("</td><td class=\"n\">")
+        .append(count(n))
+        .append("</td><td class=\"n\">")
+        .append(percent(f))
+        .append("</td><td><span class=\"bar ")
+        .append(cls)
+        .append("\" style=\"width:")
+        .append(String.format(Locale.ROOT, "%.1f", 240 * f))
+        .append("px\"></span></td></tr>\n");
+  }
+
+  private static void schema(StringBuilder h, SchemaDifference d) {
+    if (!d.differs() && d.ignored().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Schema</h2><ul>\n");
+    item(h, "only in lhs (not compared)", d.onlyLhs());
+    item(h, "only in rhs (not compared)", d.onlyRhs());
+    item(h, "ignored", d.ignored());
+    h.append("</ul>\n");
+  }
+
+  private static void item(StringBuilder h, String label, List<String> fields) {
+    if (fields.isEmpty()) {
+      return;
+    }
+    h.append("<li>").append(label).append(": ");
+    for (int i = 0; i < fields.size(); i++) {
+      h.append(i == 0 ? "" : ", ").append("<code>").append(esc(fields.get(i))).append("</code>");
+    }
+    h.append("</li>\n");
+  }
+
+  private static void fields(StringBuilder h, DiffSummary s) {
+    h.append("<h2>Fields</h2>");
+    if (s.fields().isEmpty()) {
+      h.append("<p>No fields are compared beyond the key.</p>\n");
+      return;
+    }
+    h.append("<table><tr><th>field</th><th>differs on</th><th>of DIFFERENT keys</th>")
+        .append("<th>delta</th><th>count</th><th>mean</th><th>stddev</th><th>p50</th>")
+        .append("<th>p90</th><th>p99</th><th>min</th><th>max</th><th>histogram of deltas</th>")
+        .append("</tr>\n");
+    for (FieldStats f : s.fields()) {
+      h.append("<tr><td><code>")
+          .append(esc(f.field()))
+          .append("</code></td><td class=\"n\">")
+          .append(count(f.different()))
+          .append("</td><td class=\"n\">")
+          .append(percent(f.fraction()))
+          .append(" <span class=\"bar different\" style=\"width:")
+          .append(String.format(Locale.ROOT, "%.1f", 60 * f.fraction()))
+          .append("px\"></span></td>");
+      if (f.delta().isPresent()) {
+        DeltaStats d = f.delta().get();
+        h.append("<td>").append(d.type().name().toLowerCase(Locale.ROOT)).append("</td>");
+        h.append("<td class=\"n\">").append(count(d.count())).append("</td>");
+        for (OptionalDouble v :
+            List.of(d.mean(), d.stddev(), d.p50(), d.p90(), d.p99(), d.min(), d.max())) {
+          h.append("<td class=\"n\">").append(number(v)).append("</td>");
+        }
+        h.append("<td>").append(histogram(f.histogram())).append("</td>");
+      } else {
+        h.append("<td>&ndash;</td>").append("<td></td>".repeat(9));
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** An SVG bar chart of histogram bins, placed by their centres. */
+  static String histogram(List<HistogramBin> bins) {
+    if (bins.isEmpty()) {
+      return "";
+    }
+    int width = 200;
+    int height = 44;
+    double lo = bins.get(0).center();
+    double hi = bins.get(bins.size() - 1).center();
+    double span = hi - lo;
+    double top = bins.stream().mapToDouble(HistogramBin::count).max().orElse(1);
+    double barWidth = Math.max(2, (width - 4.0) / (bins.size() * 1.3));
+    StringBuilder svg = new StringBuilder();
+    svg.append("<svg width=\"")
+        .append(width)
+        .append("\" height=\"")
+        .append(height + 14)
+        .append("\" role=\"img\"><title>deltas from ")
+        .append(number(lo))
+        .append(" to ")
+        .append(number(hi))
+        .append("</title>");
+    for (HistogramBin b : bins) {
+      double x = span == 0 ? (width - barWidth) / 2 : (b.center() - lo) / span * (width - barWidth);
+      double barHeight = Math.max(1, b.count() / top * height);
+      svg.append(
+              String.format(
+                  Locale.ROOT,
+                  "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#4a7bd0\">",
+                  x,
+                  height - barHeight,
+                  barWidth,
+                  barHeight))
+          .append("<title>around ")
+          .append(number(b.center()))
+          .append(": ")
+          .append(number(b.count()))
+          .append("</title></rect>");
+    }
+    svg.append("<text x=\"0\" y=\"")
+        .append(height + 12)
+        .append("\" font-size=\"10\" fill=\"#666\">")
+        .append(esc(number(lo)))
+        .append("</text><text x=\"")
+        .append(width)
+        .append("\" y=\"")
+        .append(height + 12)
+        .append("\" font-size=\"10\" fill=\"#666\" text-anchor=\"end\">")
+        .append(esc(number(hi)))
+        .append("</text></svg>");
+    return svg.toString();
+  }
+
+  private static void examples(StringBuilder h, DiffSummary s) {
+    List<FieldStats> differing = s.differingFields();
+    if (differing.isEmpty()) {
+      return;
+    }
+    h.append("<h2>Examples</h2><table class=\"ex\"><tr><th>field</th><th>key</th>")
+        .append("<th>lhs</th><th>rhs</th><th>delta</th></tr>\n");
+    for (FieldStats f : differing) {
+      for (Example e : f.examples()) {
+        h.append("<tr><td><code>")
+            .append(esc(f.field()))
+            .append("</code></td><td>")
+            .append(esc(e.key()))
+            .append("</td><td>")
+            .append(e.left() == null ? "<i>null</i>" : esc(e.left()))
+            .append("</td><td>")
+            .append(e.right() == null ? "<i>null</i>" : esc(e.right()))
+            .append("</td><td class=\"n\">")
+            .append(number(e.delta()))
+            .append("</td></tr>\n");
+      }
+    }
+    h.append("</table>\n");
+  }
+
+  static String esc(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '"' -> out.append("&quot;");
+        case '\'' -> out.append("&#39;");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  static String percent(double f) {
+    return String.format(Locale.ROOT, "%.2f%%", 100 * f);
+  }
+
+  static String number(OptionalDouble v) {
+    return v.isPresent() ? number(v.getAsDouble()) : "";
+  }
+
+  /** A number in at most six significant digits, integers without a fraction. */
+  static String number(double v) {
+    if (!Double.isFinite(v)) {
+      return String.valueOf(v);
+    }
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return String.valueOf((long) v);
+    }
+    String s = String.format(Locale.ROOT, "%.6g", v);
+    if (s.contains("e") || s.contains("E")) {
+      return s;
+    }
+    return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+  }
+}

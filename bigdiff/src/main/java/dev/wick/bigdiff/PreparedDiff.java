@@ -1,0 +1,194 @@
+package dev.wick.bigdiff;
+
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+
+import dev.wick.bigdiff.Alignment.KeyField;
+import dev.wick.core.WickException;
+import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A diff whose keys and schemas have been checked, ready to run. Running it is one pass: both sides
+ * shuffled once by key, classified, and the statistics gathered on the way to the output.
+ */
+public final class PreparedDiff {
+  private static final List<Format> OUTPUT_FORMATS =
+      List.of(Format.PARQUET, Format.AVRO, Format.JSON, Format.ORC);
+
+  private final DiffPlan plan;
+  private final DiffOptions options;
+
+  PreparedDiff(DiffPlan plan, DiffOptions options) {
+    this.plan = plan;
+    this.options = options;
+  }
+
+  /** The fields compared, on one side only, and ignored. */
+  public SchemaDifference schema() {
+    return plan.alignment.difference;
+  }
+
+  /** The key field paths, in order. */
+  public List<String> keyFields() {
+    return plan.alignment.keys.stream().map(k -> k.path().toString()).toList();
+  }
+
+  /** The names the key fields have as columns of {@link #keys()} ({@code user.id -> user_id}). */
+  public List<String> keyColumns() {
+    return plan.alignment.keys.stream().map(KeyField::column).toList();
+  }
+
+  /**
+   * The rows of {@code keys/}, lazily: the key columns, {@code diff} (a {@link DiffType} name) and
+   * {@code fields}, a list of {@code (field, left, right, delta)} for each differing field. Holds
+   * the differing keys, or every classified key with {@link BigDiff#includeSame(boolean)}.
+   * Duplicated keys are not in it (and are not checked for: use {@link #summarize()} for that).
+   */
+  public Dataset<Row> keys() {
+    // The observation is a barrier: without it Spark would push the filter on the
+    // classification below it and compare every field twice.
+    Dataset<Row> classified = plan.classified().observe("wick_diff_keys", count(lit(1)));
+    return plan.keysOutput(plan.detail(DiffPlan.selectKeys(classified, options.includeSame())));
+  }
+
+  /** Runs the diff and returns its summary, writing nothing. */
+  public DiffSummary summarize() {
+    return run(keys -> keys.write().format("noop").mode("overwrite").save());
+  }
+
+  /**
+   * Runs the diff and writes its parts into {@code out} (which the caller commits): {@code keys/},
+   * {@code fields/} and, when keys are duplicated, {@code duplicates/} in {@code format}, plus
+   * {@code summary.json} and {@code report.html}.
+   */
+  public DiffSummary writeTo(Output out, Format format) {
+    if (!OUTPUT_FORMATS.contains(format)) {
+      throw WickException.usage(
+          "The diff cannot be written as "
+              + format.sparkName()
+              + ", which cannot hold its lists of fields; use parquet, avro, json or orc.");
+    }
+    DiffSummary summary = run(keys -> out.writeDataset("keys", keys, format));
+    SparkSession spark = plan.classified().sparkSession();
+    out.writeDataset("fields", fieldsDataset(spark, summary), format);
+    if (summary.global().duplicateKeys() > 0) {
+      // Only when keys are duplicated: a second pass lists them.
+      out.writeDataset("duplicates", plan.duplicates(), format);
+    }
+    out.writeString("summary.json", summary.toJson());
+    out.writeString(
+        "report.html", HtmlReport.render(summary, options.lhsLabel(), options.rhsLabel()));
+    return summary;
+  }
+
+  private DiffSummary run(Consumer<Dataset<Row>> sink) {
+    Alignment alignment = plan.alignment;
+    Observation global = new Observation("wick_diff_global");
+    Observation fields = new Observation("wick_diff_fields");
+    Dataset<Row> classified = observe(plan.classified(), global, Metrics.global());
+    Dataset<Row> detailed =
+        observe(
+            plan.detail(DiffPlan.selectKeys(classified, options.includeSame())),
+            fields,
+            Metrics.fields(alignment));
+    sink.accept(plan.keysOutput(detailed));
+    Row g = global.getRow();
+    Row f = fields.getRow();
+    GlobalCounts counts = Metrics.globalCounts(g);
+    if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
+      throw duplicated(counts, Metrics.duplicateExamples(g, alignment));
+    }
+    return new DiffSummary(
+        keyFields(), counts, Metrics.fieldStats(f, alignment, counts), alignment.difference);
+  }
+
+  private WickException duplicated(GlobalCounts counts, List<String> examples) {
+    return WickException.usage(
+        "Key ("
+            + String.join(", ", keyFields())
+            + ") is not unique: "
+            + keys(counts.duplicateKeysLhs())
+            + " in the "
+            + options.lhsLabel()
+            + " and "
+            + keys(counts.duplicateKeysRhs())
+            + " in the "
+            + options.rhsLabel()
+            + " occur more than once, e.g. "
+            + String.join("; ", examples)
+            + "; deduplicate the inputs, add key fields, or pass --duplicates report to list"
+            + " them and diff the rest.");
+  }
+
+  private static String keys(long n) {
+    return n + (n == 1 ? " key" : " keys");
+  }
+
+  private static Dataset<Row> observe(Dataset<Row> data, Observation o, Column[] metrics) {
+    return data.observe(o, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length));
+  }
+
+  /** The {@code fields/} dataset: one row per compared field with its delta statistics. */
+  static Dataset<Row> fieldsDataset(SparkSession spark, DiffSummary summary) {
+    StructType schema =
+        new StructType()
+            .add("field", DataTypes.StringType, false)
+            .add("different", DataTypes.LongType, false)
+            .add("fraction", DataTypes.DoubleType, false)
+            .add("deltaType", DataTypes.StringType, true)
+            .add("count", DataTypes.LongType, true)
+            .add("min", DataTypes.DoubleType, true)
+            .add("max", DataTypes.DoubleType, true)
+            .add("mean", DataTypes.DoubleType, true)
+            .add("stddev", DataTypes.DoubleType, true)
+            .add("variance", DataTypes.DoubleType, true)
+            .add("skewness", DataTypes.DoubleType, true)
+            .add("kurtosis", DataTypes.DoubleType, true)
+            .add("p50", DataTypes.DoubleType, true)
+            .add("p90", DataTypes.DoubleType, true)
+            .add("p99", DataTypes.DoubleType, true);
+    List<Row> rows = new ArrayList<>();
+    for (FieldStats f : summary.fields()) {
+      List<Object> values = new ArrayList<>(List.of(f.field(), f.different(), f.fraction()));
+      if (f.delta().isPresent()) {
+        DeltaStats d = f.delta().get();
+        values.add(d.type().name());
+        values.add(d.count());
+        for (OptionalDouble v :
+            List.of(
+                d.min(),
+                d.max(),
+                d.mean(),
+                d.stddev(),
+                d.variance(),
+                d.skewness(),
+                d.kurtosis(),
+                d.p50(),
+                d.p90(),
+                d.p99())) {
+          values.add(v.isPresent() ? v.getAsDouble() : null);
+        }
+      } else {
+        while (values.size() < schema.size()) {
+          values.add(null);
+        }
+      }
+      rows.add(RowFactory.create(values.toArray()));
+    }
+    return spark.createDataFrame(rows, schema).coalesce(1);
+  }
+}

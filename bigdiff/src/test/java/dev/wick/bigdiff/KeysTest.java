@@ -1,0 +1,99 @@
+package dev.wick.bigdiff;
+
+import static dev.wick.bigdiff.DiffFixtures.values;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wick.core.ExitCode;
+import dev.wick.core.WickException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+
+/** Composite and null keys, duplicates, and empty inputs. */
+class KeysTest {
+
+  @Test
+  void nullKeyPartsMatchNullSafelyAndAreCounted() {
+    Dataset<Row> lhs =
+        values(
+            "values (1, 'SE', 10), (1, cast(null as string), 20), (cast(null as int), 'NO', 30),"
+                + " (2, 'SE', 40) as t(track, country, plays)");
+    Dataset<Row> rhs =
+        values(
+            "values (1, 'SE', 10), (1, cast(null as string), 21), (cast(null as int), 'NO', 30),"
+                + " (3, null, 50) as t(track, country, plays)");
+    DiffFixtures.Run run = DiffFixtures.run(BigDiff.of(lhs, rhs).key("track", "country"));
+    GlobalCounts g = run.global();
+    assertThat(g.total()).isEqualTo(5);
+    assertThat(g.same()).isEqualTo(2);
+    assertThat(g.different()).isEqualTo(1);
+    assertThat(g.missingRhs()).isEqualTo(1);
+    assertThat(g.missingLhs()).isEqualTo(1);
+    assertThat(g.nullKeys()).isEqualTo(3);
+    assertThat(run.keys()).hasSize(3);
+    Row different =
+        run.keys().stream().filter(r -> r.getAs("diff").equals("DIFFERENT")).findFirst().get();
+    assertThat(different.<String>getAs("diff")).isEqualTo("DIFFERENT");
+    assertThat(different.<Integer>getAs("track")).isEqualTo(1);
+    assertThat(different.<String>getAs("country")).isNull();
+  }
+
+  @Test
+  void duplicatedKeysFailByDefaultWithExamples() {
+    Dataset<Row> lhs = values("values (1, 'a'), (1, 'b'), (2, 'c'), (3, 'd') as t(id, s)");
+    Dataset<Row> rhs = values("values (1, 'a'), (2, 'c'), (2, 'x'), (2, 'y') as t(id, s)");
+    assertThatThrownBy(() -> BigDiff.of(lhs, rhs).key("id").summarize())
+        .isInstanceOf(WickException.class)
+        .satisfies(e -> assertThat(((WickException) e).exitCode()).isEqualTo(ExitCode.USAGE))
+        .hasMessage(
+            "Key (id) is not unique: 1 key in the lhs and 1 key in the rhs occur more than once,"
+                + " e.g. (id=1) lhs 2 rows, rhs 1 row; (id=2) lhs 1 row, rhs 3 rows; deduplicate"
+                + " the inputs, add key fields, or pass --duplicates report to list them and diff"
+                + " the rest.");
+  }
+
+  @Test
+  void reportedDuplicatesAreCountedPerSideAndLeftOutOfTheClassification() {
+    Dataset<Row> lhs =
+        values("values (1, 'a'), (1, 'b'), (2, 'c'), (3, 'd'), (4, 'e') as t(id, s)");
+    Dataset<Row> rhs =
+        values("values (1, 'a'), (2, 'c'), (2, 'x'), (3, 'd'), (4, 'f'), (4, 'f') as t(id, s)");
+    DiffFixtures.Run run =
+        DiffFixtures.run(BigDiff.of(lhs, rhs).key("id").duplicates(DuplicateKeys.REPORT));
+    GlobalCounts g = run.global();
+    assertThat(g.total()).isEqualTo(4);
+    assertThat(g.duplicateKeysLhs()).isEqualTo(1);
+    assertThat(g.duplicateKeysRhs()).isEqualTo(2);
+    assertThat(g.duplicateKeys()).isEqualTo(3);
+    assertThat(g.same()).isEqualTo(1);
+    assertThat(g.classified()).isEqualTo(1);
+    assertThat(run.keys()).isEmpty();
+  }
+
+  @Test
+  void emptyInputsMakeAnEmptyDiff() {
+    Dataset<Row> empty = values("values (1, 'a') as t(id, s)").limit(0);
+    DiffSummary s = BigDiff.of(empty, empty).key("id").summarize();
+    assertThat(s.global()).isEqualTo(new GlobalCounts(0, 0, 0, 0, 0, 0, 0, 0, 0));
+    assertThat(s.fields()).singleElement().satisfies(f -> assertThat(f.different()).isZero());
+    assertThat(s.hasDifferences()).isFalse();
+    assertThat(s.global().diffFraction()).isZero();
+
+    Dataset<Row> one = values("values (1, 'a') as t(id, s)");
+    GlobalCounts g = BigDiff.of(empty, one).key("id").summarize().global();
+    assertThat(g.missingLhs()).isEqualTo(1);
+    assertThat(g.total()).isEqualTo(1);
+  }
+
+  @Test
+  void aDiffOfKeysOnlyClassifiesPresence() {
+    Dataset<Row> lhs = values("values (1), (2) as t(id)");
+    Dataset<Row> rhs = values("values (2), (3) as t(id)");
+    DiffSummary s = BigDiff.of(lhs, rhs).key("id").summarize();
+    assertThat(s.fields()).isEmpty();
+    assertThat(s.global().same()).isEqualTo(1);
+    assertThat(s.global().missingLhs()).isEqualTo(1);
+    assertThat(s.global().missingRhs()).isEqualTo(1);
+  }
+}

@@ -1,0 +1,161 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.Format;
+import dev.wick.sampler.Distribution;
+import dev.wick.sampler.SampleFiles;
+import dev.wick.sampler.Sampler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wick sample}: deterministic, key-consistent and stratified samples of a dataset. */
+@Command(
+    name = "sample",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Write a sample of a dataset: reproducible for a seed, the same keys in every dataset",
+      "sampled --by them, optionally stratified and exact. The output keeps the input's format",
+      "and schema and holds _wick_sample.json (counts per stratum, the decision as Spark SQL)."
+    })
+final class SampleCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Option(
+      names = "--in",
+      required = true,
+      paramLabel = "PATH",
+      description = "The dataset: a file, a folder, a glob or table:NAME.")
+  String in;
+
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "PATH",
+      description = "The folder to write the sample to (refused if it exists, unless --overwrite).")
+  String out;
+
+  @Option(
+      names = "--fraction",
+      paramLabel = "F",
+      description = "Keep this share of the records, in (0, 1].")
+  Double fraction;
+
+  @Option(
+      names = "--count",
+      paramLabel = "N",
+      description = "Keep about N records (exactly N with --exact), from one count pass.")
+  Long count;
+
+  @Option(
+      names = "--by",
+      split = ",",
+      paramLabel = "FIELD",
+      description =
+          "Keep a record by the hash of these fields (nested paths such as user.id allowed): the"
+              + " same key gets the same decision in every dataset. Without it: Bernoulli.")
+  List<String> by = new ArrayList<>();
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description = "The seed of the hash or the Bernoulli draws (default: 42, never the clock).")
+  Long seed;
+
+  @Option(
+      names = "--strata",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Stratify by these fields; each distinct tuple, nulls included, is a stratum.")
+  List<String> strata = new ArrayList<>();
+
+  @Option(
+      names = "--distribution",
+      paramLabel = "D",
+      description =
+          "With --strata: stratified (each stratum keeps its share, the default) or uniform (the"
+              + " same number from every stratum; small strata give all they have).")
+  String distribution;
+
+  @Option(
+      names = "--exact",
+      description =
+          "Meet the target exactly (per stratum, within one record), in two passes over the input.")
+  boolean exact;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description =
+          "The input's format when its file names do not tell: avro, parquet, orc, json, csv, text.")
+  String format;
+
+  @Option(
+      names = "--out-format",
+      paramLabel = "FORMAT",
+      description = "Write the sample in this format instead of the input's.")
+  String outFormat;
+
+  @Option(names = "--overwrite", description = "Replace an existing output (never an input).")
+  boolean overwrite;
+
+  @Override
+  public Integer call() {
+    Sampler sampler = sampler();
+    if (!by.isEmpty()) {
+      sampler.by(by);
+    }
+    if (seed != null) {
+      sampler.seed(seed);
+    }
+    if (!strata.isEmpty()) {
+      sampler.strata(strata);
+    }
+    if (distribution != null) {
+      sampler.distribution(Distribution.parse(distribution));
+    }
+    var sampleSpec = sampler.exact(exact).build();
+    SampleFiles files = SampleFiles.from(spark.spark(), in).to(out).overwrite(overwrite);
+    if (format != null) {
+      files.inputFormat(Format.parse(format));
+    }
+    if (outFormat != null) {
+      files.outputFormat(Format.parse(outFormat));
+    }
+    SampleFiles.Written written = files.run(sampleSpec);
+    var w = spec.commandLine().getOut();
+    w.print(written.result().summary());
+    w.println();
+    w.println(
+        "wrote "
+            + written.output()
+            + " ("
+            + written.format().sparkName()
+            + "); details in "
+            + SampleFiles.SUMMARY_FILE);
+    w.flush();
+    return 0;
+  }
+
+  /** The sampler for the size options, checked before Spark starts. */
+  private Sampler sampler() {
+    if (fraction != null && count != null) {
+      throw WickException.usage(
+          "Give either --fraction or --count, not both; --fraction keeps a share, --count a"
+              + " number of records.");
+    }
+    if (fraction == null && count == null) {
+      throw WickException.usage(
+          exact
+              ? "--exact needs a target to meet; add --count N (or --fraction F)."
+              : "Say how much to keep: add --fraction F (such as 0.01) or --count N.");
+    }
+    return fraction != null ? Sampler.fraction(fraction) : Sampler.count(count);
+  }
+}

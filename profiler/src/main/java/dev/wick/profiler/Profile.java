@@ -1,0 +1,72 @@
+package dev.wick.profiler;
+
+import dev.wick.profiler.internal.ProfileJson;
+import dev.wick.profiler.internal.ProfileMerger;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A summary of every profiled field of a dataset, made in one pass by {@link Profiler}. It keeps
+ * the sketches behind its statistics, so two profiles can be {@link #merge(Profile) merged} (the
+ * profile of two days is the merge of their profiles) and {@link Drift compared} without the data.
+ *
+ * @param source where the data came from (a path or {@code table:NAME}), for people
+ * @param createdAt when the profile was made (ISO-8601 instant)
+ * @param rowCount the number of rows
+ * @param top how many top values each field keeps
+ * @param fields the field profiles, in schema order (depth first)
+ */
+public record Profile(
+    String source, String createdAt, long rowCount, int top, List<FieldProfile> fields) {
+
+  public Profile {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(createdAt, "createdAt");
+    fields = List.copyOf(fields);
+    if (rowCount < 0) {
+      throw new IllegalArgumentException("rowCount must be >= 0, got " + rowCount);
+    }
+  }
+
+  /** The profile of the field at {@code path}, if it was profiled. */
+  public Optional<FieldProfile> field(String path) {
+    return fields.stream().filter(f -> f.path().equals(path)).findFirst();
+  }
+
+  /** The profiled field paths, in order. */
+  public List<String> paths() {
+    return fields.stream().map(FieldProfile::path).toList();
+  }
+
+  /**
+   * The profile of both datasets together, from the two profiles' counts and sketches alone. Both
+   * must profile the same fields with the same types; the result's quantiles, distinct counts and
+   * top values carry the sketches' usual error.
+   */
+  public Profile merge(Profile other) {
+    return ProfileMerger.merge(this, other);
+  }
+
+  /** This profile as {@code profile.json} text. */
+  public String toJson() {
+    return ProfileJson.write(this);
+  }
+
+  /**
+   * Reads a profile from JSON text; {@code where} names its origin in the error (exit 2) raised for
+   * text that is not a Wick profile.
+   */
+  public static Profile parse(String json, String where) {
+    return ProfileJson.read(json, where);
+  }
+
+  /**
+   * Reads {@code profile.json}, or the {@code profile.json} inside a profile folder, failing with a
+   * clear usage error when it is missing or is not a Wick profile.
+   */
+  public static Profile read(Path fileOrFolder) {
+    return ProfileJson.read(fileOrFolder);
+  }
+}

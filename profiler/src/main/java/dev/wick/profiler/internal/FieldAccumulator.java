@@ -1,0 +1,250 @@
+package dev.wick.profiler.internal;
+
+import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.Schemas;
+import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.validation.SemanticType;
+import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.FieldKind;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.datasketches.frequencies.ItemsSketch;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.TgtHllType;
+import org.apache.datasketches.kll.KllDoublesSketch;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.expressions.XXH64;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Profiles one field's values within one partition: exact counters and moments, and live
+ * DataSketches (HLL of the values' 64-bit xxHash, KLL of the numeric values, frequent items of text
+ * values), serialized into a {@link FieldSummary} when the partition ends.
+ *
+ * <p>Two costs dominate a profile of text: decoding each value to a Java {@code String} for the
+ * frequent-items sketch, and the sketch's purges once it tracks more distinct values than it has
+ * room for. A small cache of decoded strings removes the first for fields that repeat their values;
+ * for the second, once the sketch has purged and seen {@value #SAMPLE_AFTER} values in this
+ * partition, it is fed every {@value #STRIDE}th value with weight {@value #STRIDE}. The frequent
+ * values of such a field (which only exist in high-cardinality data) are then estimates, as the
+ * sketch's counts already were; low-cardinality fields stay exact.
+ */
+final class FieldAccumulator {
+  static final int SAMPLE_AFTER = 1 << 16;
+  static final int STRIDE = 8;
+  private static final long HASH_SEED = 42L;
+  private static final int CACHE_SIZE = 4096;
+
+  private final ColumnSpec spec;
+  private final FieldSummary s = new FieldSummary();
+  private final HllSketch hll;
+  private final KllDoublesSketch kll;
+  private final ItemsSketch<String> items;
+  private final SemanticType semantic;
+  private Map<UTF8String, String> cache;
+  private int cacheClears;
+  private long itemUpdates;
+  private int stride = 1;
+  private int skipped;
+
+  FieldAccumulator(ColumnSpec spec, int itemsMapSize) {
+    this.spec = spec;
+    FieldKind kind = spec.kind();
+    boolean distribution = kind.hasDistribution();
+    this.kll = distribution ? KllDoublesSketch.newHeapInstance(Sketches.KLL_K) : null;
+    boolean distinct =
+        kind == FieldKind.NUMERIC
+            || kind == FieldKind.TEMPORAL
+            || kind == FieldKind.TEXT
+            || kind == FieldKind.BINARY;
+    this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_4) : null;
+    this.items = spec.topValues() ? new ItemsSketch<>(itemsMapSize) : null;
+    this.cache = spec.topValues() ? new HashMap<>() : null;
+    this.semantic =
+        spec.semantic() == null || spec.validOrdinal() >= 0 ? null : resolveSemantic(spec);
+  }
+
+  private static SemanticType resolveSemantic(ColumnSpec spec) {
+    StructField f = spec.semanticField();
+    DataType type = Schemas.fromSpark(new StructType(new StructField[] {f})).fields().get(0).type();
+    return SemanticTypes.resolve(SemanticSpec.parse(spec.semantic()), type, spec.path());
+  }
+
+  /**
+   * Adds the value at {@code ordinal} of {@code values}; the semantic type's verdict on it, when
+   * Catalyst computed one, is at {@code verdictOrdinal} of {@code verdicts} (else null).
+   */
+  void add(
+      SpecializedGetters values, int ordinal, SpecializedGetters verdicts, int verdictOrdinal) {
+    s.count++;
+    if (values.isNullAt(ordinal)) {
+      s.nulls++;
+      return;
+    }
+    switch (spec.valueType()) {
+      case BYTE -> integral(values.getByte(ordinal));
+      case SHORT -> integral(values.getShort(ordinal));
+      case INT, DATE -> integral(values.getInt(ordinal));
+      case LONG, TIMESTAMP, TIMESTAMP_NTZ -> integral(values.getLong(ordinal));
+      case FLOAT -> floating(values.getFloat(ordinal));
+      case DOUBLE -> floating(values.getDouble(ordinal));
+      case DECIMAL -> decimal(values.getDecimal(ordinal, spec.precision(), spec.scale()));
+      case STRING -> text(values.getUTF8String(ordinal));
+      case BINARY -> binary(values.getBinary(ordinal));
+      case BOOLEAN -> {
+        if (values.getBoolean(ordinal)) {
+          s.trues++;
+        } else {
+          s.falses++;
+        }
+      }
+      case NULL_FLAG -> {
+        if (values.getBoolean(ordinal)) {
+          s.nulls++;
+        }
+        return;
+      }
+    }
+    if (verdicts != null) {
+      if (!verdicts.isNullAt(verdictOrdinal)) {
+        s.checked++;
+        if (verdicts.getBoolean(verdictOrdinal)) {
+          s.valid++;
+        }
+      }
+    } else if (semantic != null) {
+      s.checked++;
+      if (semantic.check(javaValue(values, ordinal)).isEmpty()) {
+        s.valid++;
+      }
+    }
+  }
+
+  private void integral(long v) {
+    double d = v;
+    s.addNumber(d);
+    if (kll != null) {
+      kll.update(d);
+    }
+    if (hll != null) {
+      hll.update(v);
+    }
+  }
+
+  private void floating(double v) {
+    if (Double.isNaN(v)) {
+      s.nan++;
+      return;
+    }
+    if (Double.isInfinite(v)) {
+      s.infinite++;
+      return;
+    }
+    double d = v == 0.0 ? 0.0 : v; // one zero: -0.0 and 0.0 count as one distinct value
+    s.addNumber(d);
+    kll.update(d);
+    hll.update(d);
+  }
+
+  private void decimal(Decimal v) {
+    double d = v.toDouble();
+    s.addNumber(d);
+    kll.update(d);
+    if (v.precision() <= Decimal.MAX_LONG_DIGITS()) {
+      hll.update(v.toUnscaledLong());
+    } else {
+      hll.update(v.toJavaBigDecimal().unscaledValue().toByteArray());
+    }
+  }
+
+  private void text(UTF8String v) {
+    s.addLength(v.numChars());
+    hll.update(XXH64.hashUTF8String(v, HASH_SEED));
+    if (items == null) {
+      return;
+    }
+    if (stride > 1) {
+      if (++skipped < stride) {
+        return;
+      }
+      skipped = 0;
+      items.update(decode(v), stride);
+      return;
+    }
+    items.update(decode(v));
+    if ((++itemUpdates & 4095) == 0 && itemUpdates >= SAMPLE_AFTER && items.getMaximumError() > 0) {
+      stride = STRIDE;
+      s.sampled = true;
+      cache = null;
+    }
+  }
+
+  /** The value as a Java string, from the cache while the field repeats its values. */
+  private String decode(UTF8String v) {
+    if (cache == null) {
+      return v.toString();
+    }
+    String known = cache.get(v);
+    if (known != null) {
+      return known;
+    }
+    String decoded = v.toString();
+    if (cache.size() >= CACHE_SIZE) {
+      if (++cacheClears > 2) {
+        cache = null; // the field hardly repeats: stop caching
+        return decoded;
+      }
+      cache.clear();
+    }
+    cache.put(v.copy(), decoded);
+    return decoded;
+  }
+
+  private void binary(byte[] v) {
+    s.addLength(v.length);
+    hll.update(v);
+  }
+
+  /** The value in the Java form semantic types check. */
+  private Object javaValue(SpecializedGetters g, int i) {
+    return switch (spec.valueType()) {
+      case BYTE -> (int) g.getByte(i);
+      case SHORT -> (int) g.getShort(i);
+      case INT -> g.getInt(i);
+      case DATE -> LocalDate.ofEpochDay(g.getInt(i));
+      case LONG -> g.getLong(i);
+      case TIMESTAMP, TIMESTAMP_NTZ -> micros(g.getLong(i));
+      case FLOAT -> g.getFloat(i);
+      case DOUBLE -> g.getDouble(i);
+      case DECIMAL -> g.getDecimal(i, spec.precision(), spec.scale()).toJavaBigDecimal();
+      case STRING -> g.getUTF8String(i).toString();
+      case BINARY -> g.getBinary(i);
+      case BOOLEAN -> g.getBoolean(i);
+      case NULL_FLAG -> throw new IllegalStateException("records have no semantic value");
+    };
+  }
+
+  private static Instant micros(long micros) {
+    return Instant.ofEpochSecond(
+        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+  }
+
+  /** The partition's summary, sketches serialized. */
+  FieldSummary finish() {
+    if (hll != null) {
+      s.hll = hll.toCompactByteArray();
+    }
+    if (kll != null) {
+      s.kll = kll.toByteArray();
+    }
+    if (items != null) {
+      s.items = Sketches.bytes(items);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,237 @@
+package dev.wick.profiler.internal;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.filter;
+import static org.apache.spark.sql.functions.flatten;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.map_values;
+import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.transform;
+import static org.apache.spark.sql.functions.when;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.ResolvedPath;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.validation.SemanticType;
+import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.FieldKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+
+/**
+ * Turns a schema and the profiling options into one Catalyst projection (a column per profiled
+ * path, plus one per Catalyst-checkable semantic type) and the {@link ColumnSpec}s that tell the
+ * per-partition loop how to read each column.
+ *
+ * <p>Catalyst does the navigation: nested fields are {@code getField} chains; a path through arrays
+ * or maps becomes one flat array of its values per row ({@code transform}, {@code map_values} and
+ * {@code flatten}, with null inner collections skipped), so no row is exploded; collections become
+ * their sizes and records a null flag. Every path is resolved against the schema before any Spark
+ * job runs.
+ */
+public final class ProfilePlan {
+  private final Dataset<Row> projected;
+  private final List<ColumnSpec> specs;
+  private final List<ResolvedPath> paths;
+
+  private ProfilePlan(Dataset<Row> projected, List<ColumnSpec> specs, List<ResolvedPath> paths) {
+    this.projected = projected;
+    this.specs = specs;
+    this.paths = paths;
+  }
+
+  Dataset<Row> projected() {
+    return projected;
+  }
+
+  List<ColumnSpec> specs() {
+    return specs;
+  }
+
+  List<ResolvedPath> paths() {
+    return paths;
+  }
+
+  /**
+   * The plan for {@code data} (whose model is {@code schema}): every path, or those under {@code
+   * fields} when it is not empty; paths under {@code redact} keep no top values.
+   */
+  public static ProfilePlan of(
+      Dataset<Row> data, Schema schema, List<String> fields, List<String> redact) {
+    List<FieldPath> selected = resolveAll(schema, fields);
+    List<FieldPath> redacted = resolveAll(schema, redact);
+    List<ResolvedPath> chosen = new ArrayList<>();
+    for (ResolvedPath p : schema.allPaths()) {
+      if (selected.isEmpty() || selected.stream().anyMatch(s -> p.path().startsWith(s))) {
+        chosen.add(p);
+      }
+    }
+    List<Column> columns = new ArrayList<>();
+    List<PendingSpec> pending = new ArrayList<>();
+    for (ResolvedPath p : chosen) {
+      FieldKind kind = FieldKind.of(p.type());
+      Column values = values(p.path(), element(kind));
+      int ordinal = columns.size();
+      columns.add(values.as("p" + ordinal));
+      boolean isRedacted = redacted.stream().anyMatch(r -> p.path().startsWith(r));
+      Optional<SemanticSpec> spec = semanticOf(p, kind);
+      int validOrdinal = -1;
+      if (spec.isPresent()) {
+        SemanticType type = SemanticTypes.resolve(spec.get(), p.type(), p.path().toString());
+        Optional<Column> verdict = verdicts(p.path(), type);
+        if (verdict.isPresent()) {
+          validOrdinal = columns.size();
+          columns.add(verdict.get().as("p" + validOrdinal));
+        }
+      }
+      pending.add(
+          new PendingSpec(
+              p,
+              kind,
+              ordinal,
+              validOrdinal,
+              isRedacted,
+              spec.map(SemanticSpec::text).orElse(null)));
+    }
+    Dataset<Row> projected = data.select(columns.toArray(new Column[0]));
+    StructField[] out = projected.schema().fields();
+    List<ColumnSpec> specs = new ArrayList<>();
+    for (PendingSpec ps : pending) {
+      StructField f = out[ps.ordinal];
+      DataType t = ps.path.repeated() ? ((ArrayType) f.dataType()).elementType() : f.dataType();
+      int precision = t instanceof DecimalType d ? d.precision() : 0;
+      int scale = t instanceof DecimalType d ? d.scale() : 0;
+      StructField valueField =
+          ps.semantic == null || ps.validOrdinal >= 0
+              ? null
+              : new StructField("value", t, true, semanticMetadata(ps.path.field()));
+      specs.add(
+          new ColumnSpec(
+              ps.path.path().toString(),
+              ps.kind,
+              ValueType.of(t, ps.kind == FieldKind.RECORD),
+              precision,
+              scale,
+              ps.ordinal,
+              ps.path.repeated(),
+              !ps.redacted && ps.kind == FieldKind.TEXT,
+              ps.redacted,
+              ps.validOrdinal,
+              ps.semantic,
+              valueField));
+    }
+    return new ProfilePlan(projected, List.copyOf(specs), List.copyOf(chosen));
+  }
+
+  private record PendingSpec(
+      ResolvedPath path,
+      FieldKind kind,
+      int ordinal,
+      int validOrdinal,
+      boolean redacted,
+      String semantic) {}
+
+  private static List<FieldPath> resolveAll(Schema schema, List<String> paths) {
+    List<FieldPath> out = new ArrayList<>();
+    for (String p : paths) {
+      out.add(schema.resolve(p).path());
+    }
+    return out;
+  }
+
+  /** The semantic type of a scalar path, if its field carries one. */
+  private static Optional<SemanticSpec> semanticOf(ResolvedPath p, FieldKind kind) {
+    if (kind == FieldKind.RECORD || kind == FieldKind.COLLECTION) {
+      return Optional.empty();
+    }
+    FieldPath.Step last = p.path().steps().get(p.path().steps().size() - 1);
+    if (last.kind() != FieldPath.Step.Kind.FIELD) {
+      return Optional.empty(); // a[] or m{}: the semantic type describes the field, not elements
+    }
+    return p.field().semantic();
+  }
+
+  /** The Spark metadata that lets the executor rebuild the value's model type. */
+  private static Metadata semanticMetadata(dev.wick.core.schema.Field field) {
+    return dev.wick.core.schema.Schemas.toSpark(
+            Schema.of("V", field.withSemantic(null).withNullable(true)))
+        .fields()[0]
+        .metadata();
+  }
+
+  /** What each value of a path of this kind becomes in the projection. */
+  private static UnaryOperator<Column> element(FieldKind kind) {
+    return switch (kind) {
+      case COLLECTION -> v -> when(v.isNotNull(), size(v));
+      case RECORD -> Column::isNull;
+      default -> null;
+    };
+  }
+
+  /**
+   * The column of a path's values: the value itself for a plain path, or an array of all values the
+   * row holds for a path through arrays or maps; each value mapped by {@code element} (null: kept
+   * as it is).
+   */
+  static Column values(FieldPath path, UnaryOperator<Column> element) {
+    Column cur = null;
+    boolean many = false;
+    for (FieldPath.Step step : path.steps()) {
+      String name = step.name();
+      if (cur == null) {
+        cur = col("`" + name.replace("`", "``") + "`");
+      } else if (!many) {
+        cur = cur.getField(name);
+      } else {
+        cur = transform(cur, x -> x.getField(name));
+      }
+      switch (step.kind()) {
+        case ARRAY_ELEMENTS -> {
+          if (many) {
+            cur = flatten(filter(cur, Column::isNotNull));
+          }
+          many = true;
+        }
+        case MAP_VALUES -> {
+          cur =
+              many
+                  ? flatten(transform(filter(cur, Column::isNotNull), m -> map_values(m)))
+                  : map_values(cur);
+          many = true;
+        }
+        case FIELD -> {}
+      }
+    }
+    if (cur == null) {
+      throw WickException.usage("A field path must name at least one field.");
+    }
+    if (element == null) {
+      return cur;
+    }
+    return many ? transform(cur, element::apply) : element.apply(cur);
+  }
+
+  /** The semantic verdict per value (null for null values), when Catalyst can express the rule. */
+  private static Optional<Column> verdicts(FieldPath path, SemanticType type) {
+    Column probe = lit(1);
+    if (type.validWhen(probe).isEmpty()) {
+      return Optional.empty();
+    }
+    UnaryOperator<Column> verdict =
+        v -> when(v.isNotNull(), coalesce(type.validWhen(v).orElseThrow(), lit(false)));
+    return Optional.of(values(path, verdict));
+  }
+}

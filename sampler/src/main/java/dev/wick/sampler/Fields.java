@@ -1,0 +1,78 @@
+package dev.wick.sampler;
+
+import static org.apache.spark.sql.functions.col;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType.MapType;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.ResolvedPath;
+import dev.wick.core.schema.Schema;
+import java.util.List;
+import org.apache.spark.sql.Column;
+
+/** Field paths of {@code --by} and {@code --strata}: resolution through core, columns and SQL. */
+final class Fields {
+  private Fields() {}
+
+  /**
+   * Resolves {@code name} against {@code schema} (failing with core's "did you mean" message) and
+   * requires one value per record: no step into an array or map.
+   */
+  static ResolvedPath resolveSingle(Schema schema, String name, String option) {
+    ResolvedPath resolved = schema.resolve(name);
+    if (resolved.repeated()) {
+      throw WickException.usage(
+          option
+              + " field '"
+              + name
+              + "' steps into an array or map, so a record holds many values there; name a field"
+              + " with one value per record.");
+    }
+    return resolved;
+  }
+
+  /** Resolves the strata fields, which must be groupable (no maps). */
+  static List<ResolvedPath> resolveStrata(Schema schema, List<String> names) {
+    return names.stream()
+        .map(
+            n -> {
+              ResolvedPath r = resolveSingle(schema, n, "--strata");
+              if (r.type() instanceof MapType) {
+                throw WickException.usage(
+                    "--strata field '"
+                        + n
+                        + "' is a map, which Spark cannot group by; name a field of it or"
+                        + " another field.");
+              }
+              return r;
+            })
+        .toList();
+  }
+
+  /** The column at a struct path: {@code col("a").getField("b")}, safe for any field name. */
+  static Column column(FieldPath path) {
+    List<FieldPath.Step> steps = path.steps();
+    Column c = col(quote(steps.get(0).name()));
+    for (int i = 1; i < steps.size(); i++) {
+      c = c.getField(steps.get(i).name());
+    }
+    return c;
+  }
+
+  /** The path in Spark SQL: {@code `a`.`b`}. */
+  static String sql(FieldPath path) {
+    StringBuilder s = new StringBuilder();
+    for (FieldPath.Step step : path.steps()) {
+      if (s.length() > 0) {
+        s.append('.');
+      }
+      s.append(quote(step.name()));
+    }
+    return s.toString();
+  }
+
+  /** A name quoted with backticks for Spark ({@code `a``b`} for a name holding a backtick). */
+  static String quote(String name) {
+    return "`" + name.replace("`", "``") + "`";
+  }
+}

@@ -1,0 +1,153 @@
+package dev.wick.sampler;
+
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.shiftrightunsigned;
+import static org.apache.spark.sql.functions.xxhash64;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.DataType.ArrayType;
+import dev.wick.core.schema.DataType.DoubleType;
+import dev.wick.core.schema.DataType.FloatType;
+import dev.wick.core.schema.DataType.IntType;
+import dev.wick.core.schema.DataType.LongType;
+import dev.wick.core.schema.DataType.MapType;
+import dev.wick.core.schema.DataType.RecordType;
+import dev.wick.core.schema.DataType.TimeType;
+import dev.wick.core.schema.Field;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.ResolvedPath;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The key hash behind {@code --by}: a number in {@code [0, 1)} computed from a record's key fields
+ * and a seed, with Spark's built-in {@code xxhash64} (a Catalyst expression, code-generated; no
+ * UDF). A record is kept when its number falls below the fraction, so a key gets the same decision
+ * in every dataset, every run and every partitioning.
+ *
+ * <h2>Encoding</h2>
+ *
+ * Spark's {@code xxhash64(e1, e2, ...)} hashes each argument in turn, feeding the running hash in
+ * as the seed of the next; it skips null arguments, and hashes an {@code int} differently from a
+ * {@code long} of the same value. Left alone, {@code (null, 'a')} and {@code ('a', null)} would
+ * collide and a key stored as {@code int} in one dataset and {@code long} in another would sample
+ * differently. So the arguments are, in order:
+ *
+ * <ol>
+ *   <li>the seed, as a {@code BIGINT};
+ *   <li>for each key field: {@code field IS NULL} (a boolean, never null: the null marker), then
+ *       the field's value, normalized: integral types (and times of day) cast to {@code BIGINT},
+ *       {@code FLOAT} cast to {@code DOUBLE}; a record field is replaced by the same pair for each
+ *       of its fields, recursively.
+ * </ol>
+ *
+ * The boolean before each value says whether a value follows, so the sequence of hashed items
+ * decodes one way only; each string is hashed as its own item, and xxHash folds an item's byte
+ * length into its hash, so {@code ('ab', 'c')} and {@code ('a', 'bc')} are different inputs. Arrays
+ * and maps cannot be keys. Decimals hash as Spark hashes them (by precision class and unscaled
+ * value), so give a decimal key the same type in every dataset; dates and timestamps hash as their
+ * day and microsecond counts.
+ *
+ * <p>The 64-bit hash becomes a number in {@code [0, 1)} from its upper 53 bits: {@code
+ * shiftrightunsigned(hash, 11) / 2^53}, exact in a {@code DOUBLE}.
+ *
+ * <h2>The same decision in Spark SQL</h2>
+ *
+ * {@code wick sample --by user_id,country --fraction 0.01 --seed 42} keeps exactly the rows of
+ * {@code plays} (with {@code user_id} an integer and {@code country} a string) that this query
+ * keeps:
+ *
+ * <pre>{@code
+ * SELECT * FROM plays
+ * WHERE shiftrightunsigned(
+ *         xxhash64(CAST(42 AS BIGINT),
+ *                  `user_id` IS NULL, CAST(`user_id` AS BIGINT),
+ *                  `country` IS NULL, `country`),
+ *         11) / 9007199254740992D < 0.01D
+ * }</pre>
+ *
+ * {@link #unitSql} writes this expression for any schema and key, and {@code _wick_sample.json}
+ * records it for every sample taken by key.
+ */
+public final class KeyHash {
+  /** {@code 2^53}: the upper 53 bits of the hash divided by it give a double in [0, 1). */
+  static final double TWO_POW_53 = 9007199254740992.0;
+
+  private KeyHash() {}
+
+  /** The key's number in {@code [0, 1)} as a Catalyst column over data of {@code schema}. */
+  public static Column unit(StructType schema, List<String> fields, long seed) {
+    return shiftrightunsigned(
+            xxhash64(items(schema, fields, seed).columns.toArray(Column[]::new)), 11)
+        .divide(lit(TWO_POW_53));
+  }
+
+  /** The same number as a Spark SQL expression (see the class documentation). */
+  public static String unitSql(StructType schema, List<String> fields, long seed) {
+    return "shiftrightunsigned(xxhash64("
+        + String.join(", ", items(schema, fields, seed).sql)
+        + "), 11) / 9007199254740992D";
+  }
+
+  /** The Spark SQL condition that keeps the same records as {@code --by fields --fraction f}. */
+  public static String predicateSql(
+      StructType schema, List<String> fields, long seed, double fraction) {
+    return unitSql(schema, fields, seed) + " < " + Text.number(fraction) + "D";
+  }
+
+  /** The hashed items, as columns and as SQL, built side by side so they cannot drift apart. */
+  private record Items(List<Column> columns, List<String> sql) {
+    void add(Column c, String s) {
+      columns.add(c);
+      sql.add(s);
+    }
+  }
+
+  private static Items items(StructType schema, List<String> fields, long seed) {
+    if (fields.isEmpty()) {
+      throw new IllegalArgumentException("a key hash needs at least one field");
+    }
+    Schema model = Schemas.fromSpark(schema, "Input");
+    Items items = new Items(new ArrayList<>(), new ArrayList<>());
+    items.add(lit(seed), "CAST(" + seed + " AS BIGINT)");
+    for (String name : fields) {
+      ResolvedPath resolved = Fields.resolveSingle(model, name, "--by");
+      encode(resolved.path(), resolved.type(), name, items);
+    }
+    return items;
+  }
+
+  private static void encode(FieldPath path, DataType type, String keyName, Items items) {
+    Column value = Fields.column(path);
+    String sql = Fields.sql(path);
+    items.add(value.isNull(), sql + " IS NULL");
+    if (type instanceof IntType || type instanceof LongType || type instanceof TimeType) {
+      items.add(value.cast("bigint"), "CAST(" + sql + " AS BIGINT)");
+    } else if (type instanceof FloatType || type instanceof DoubleType) {
+      items.add(value.cast("double"), "CAST(" + sql + " AS DOUBLE)");
+    } else if (type instanceof RecordType r) {
+      for (Field f : r.fields()) {
+        encode(
+            path.child(new FieldPath.Step(f.name(), FieldPath.Step.Kind.FIELD)),
+            f.type(),
+            keyName,
+            items);
+      }
+    } else if (type instanceof ArrayType || type instanceof MapType) {
+      throw WickException.usage(
+          "--by field '"
+              + keyName
+              + "' holds "
+              + (type instanceof ArrayType ? "an array" : "a map")
+              + (path.toString().equals(keyName) ? "" : " at '" + path + "'")
+              + ", which cannot be a key; name scalar fields (or records of them) instead.");
+    } else {
+      items.add(value, sql);
+    }
+  }
+}

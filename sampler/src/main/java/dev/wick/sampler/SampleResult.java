@@ -1,0 +1,194 @@
+package dev.wick.sampler;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a sample kept: records in and out, the target, and per stratum its size, target and the
+ * records actually kept. {@link #summary()} is what {@code wick sample} prints; {@link #toJson}
+ * what it writes to {@code _wick_sample.json}.
+ *
+ * @param spec the sample's spec
+ * @param recordsIn the records of the input
+ * @param recordsOut the records kept
+ * @param target the records aimed at (an expectation without {@code --exact})
+ * @param passes how many times the input was read: 1 or 2
+ * @param strata per stratum, in the order of their keys (nulls first); empty without strata
+ * @param unitSql the Spark SQL expression of each record's unit value (see {@link KeyHash})
+ */
+public record SampleResult(
+    SampleSpec spec,
+    long recordsIn,
+    long recordsOut,
+    double target,
+    int passes,
+    List<StratumCount> strata,
+    String unitSql) {
+
+  /** How many strata {@link #summary()} lists; the JSON has them all. */
+  static final int SUMMARY_STRATA = 50;
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  public SampleResult {
+    Objects.requireNonNull(spec, "spec");
+    strata = List.copyOf(strata);
+    Objects.requireNonNull(unitSql, "unitSql");
+  }
+
+  /**
+   * One stratum of a sample.
+   *
+   * @param key the stratum's values, typed as Spark returns them, in the order of {@code --strata}
+   *     (a null value is its own stratum)
+   * @param keyJson the key as a JSON object from field path to value
+   * @param recordsIn the stratum's records in the input
+   * @param target the records aimed at (an expectation without {@code --exact})
+   * @param actual the records kept
+   */
+  public record StratumCount(
+      List<Object> key, String keyJson, long recordsIn, double target, long actual) {
+    public StratumCount {
+      Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(keyJson, "keyJson");
+    }
+
+    /** The key's values as JSON, comma-separated: {@code "US", 3, null}. */
+    public String display() {
+      try {
+        JsonNode node = JSON.readTree(keyJson);
+        List<String> values = new ArrayList<>();
+        for (Iterator<JsonNode> it = node.elements(); it.hasNext(); ) {
+          values.add(it.next().toString());
+        }
+        return String.join(", ", values);
+      } catch (JsonProcessingException e) {
+        return keyJson;
+      }
+    }
+  }
+
+  /** The Spark SQL condition that keeps the same records, when one fraction holds for all. */
+  public String predicateSql() {
+    if (spec.exact() || spec.stratified() || !(spec.target() instanceof Target.Fraction f)) {
+      return "";
+    }
+    return unitSql + " < " + Text.number(f.value()) + "D";
+  }
+
+  /** The human summary {@code wick sample} prints. */
+  public String summary() {
+    StringBuilder s = new StringBuilder();
+    s.append("sample       ").append(spec.describe()).append('\n');
+    s.append("records in   ").append(recordsIn).append('\n');
+    s.append("records out  ")
+        .append(recordsOut)
+        .append(" (target ")
+        .append(targetText(target))
+        .append(")\n");
+    s.append("passes       ").append(passes).append(" over the input\n");
+    if (strata.isEmpty()) {
+      return s.toString();
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        new String[] {
+          "stratum (" + String.join(", ", spec.strata()) + ")", "records in", "target", "actual"
+        });
+    for (int i = 0; i < Math.min(strata.size(), SUMMARY_STRATA); i++) {
+      StratumCount c = strata.get(i);
+      rows.add(
+          new String[] {
+            c.display(),
+            String.valueOf(c.recordsIn()),
+            targetText(c.target()),
+            String.valueOf(c.actual())
+          });
+    }
+    int[] widths = new int[4];
+    for (String[] r : rows) {
+      for (int j = 0; j < 4; j++) {
+        widths[j] = Math.max(widths[j], r[j].length());
+      }
+    }
+    s.append('\n');
+    for (String[] r : rows) {
+      s.append(pad(r[0], widths[0], false));
+      for (int j = 1; j < 4; j++) {
+        s.append("  ").append(pad(r[j], widths[j], true));
+      }
+      s.append('\n');
+    }
+    if (strata.size() > SUMMARY_STRATA) {
+      s.append("... and ")
+          .append(strata.size() - SUMMARY_STRATA)
+          .append(" more strata (all of them in _wick_sample.json)\n");
+    }
+    return s.toString();
+  }
+
+  private String targetText(double value) {
+    return spec.exact()
+        ? String.valueOf(Math.round(value))
+        : Text.number(Math.round(value * 10) / 10.0);
+  }
+
+  private static String pad(String text, int width, boolean right) {
+    String fill = " ".repeat(Math.max(0, width - text.length()));
+    return right ? fill + text : text + fill;
+  }
+
+  /** The result as JSON, after the {@code context} entries (such as input, output and format). */
+  public String toJson(Map<String, String> context) {
+    ObjectNode root = JSON.createObjectNode();
+    context.forEach(root::put);
+    ObjectNode s = root.putObject("spec");
+    if (spec.target() instanceof Target.Fraction f) {
+      s.put("fraction", f.value());
+    } else {
+      s.put("count", ((Target.Count) spec.target()).value());
+    }
+    spec.by().forEach(s.putArray("by")::add);
+    s.put("seed", spec.seed());
+    s.put("seed_given", spec.seedGiven());
+    spec.strata().forEach(s.putArray("strata")::add);
+    s.put("distribution", spec.distribution().cliName());
+    s.put("exact", spec.exact());
+    root.put("mode", spec.byKey() ? "key-hash" : "bernoulli");
+    root.put("unit_sql", unitSql);
+    if (!predicateSql().isEmpty()) {
+      root.put("predicate_sql", predicateSql());
+    }
+    root.put("passes", passes);
+    root.put("records_in", recordsIn);
+    root.put("records_out", recordsOut);
+    root.put("target", target);
+    ArrayNode list = root.putArray("strata_counts");
+    for (StratumCount c : strata) {
+      ObjectNode o = list.addObject();
+      try {
+        o.set("key", JSON.readTree(c.keyJson()));
+      } catch (JsonProcessingException e) {
+        o.put("key", c.keyJson());
+      }
+      o.put("records_in", c.recordsIn());
+      o.put("target", c.target());
+      o.put("actual", c.actual());
+    }
+    try {
+      return JSON.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the sample summary as JSON", e);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package dev.wick.sampler;
+
+import dev.wick.core.WickException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * What to sample: an immutable, validated value, built with {@link Sampler}.
+ *
+ * @param target how much to keep: a fraction or a count
+ * @param by the key fields (field paths) whose hash decides; empty for Bernoulli sampling
+ * @param seed the seed of the hash or of the Bernoulli draws
+ * @param seedGiven whether the seed was chosen by the user (else it is {@link
+ *     Sampler#DEFAULT_SEED})
+ * @param strata the fields (field paths) whose values form the strata; empty for none
+ * @param distribution how the target is shared among the strata
+ * @param exact whether the target is met exactly (per stratum, within one record) rather than in
+ *     expectation
+ */
+public record SampleSpec(
+    Target target,
+    List<String> by,
+    long seed,
+    boolean seedGiven,
+    List<String> strata,
+    Distribution distribution,
+    boolean exact) {
+
+  public SampleSpec {
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(distribution, "distribution");
+    by = checkedFields(by, "--by");
+    strata = checkedFields(strata, "--strata");
+  }
+
+  private static List<String> checkedFields(List<String> fields, String option) {
+    Objects.requireNonNull(fields, option);
+    Set<String> seen = new HashSet<>();
+    List<String> out = new ArrayList<>();
+    for (String f : fields) {
+      String name = f == null ? "" : f.trim();
+      if (name.isEmpty()) {
+        throw WickException.usage(
+            option
+                + " has an empty field name; list field paths separated by commas, such as"
+                + " user_id,country.");
+      }
+      if (!seen.add(name)) {
+        throw WickException.usage(option + " names '" + name + "' twice; list each field once.");
+      }
+      out.add(name);
+    }
+    return List.copyOf(out);
+  }
+
+  /** True when records are kept by the hash of {@link #by()}, false for Bernoulli draws. */
+  public boolean byKey() {
+    return !by.isEmpty();
+  }
+
+  /** True when the sample is stratified by {@link #strata()}. */
+  public boolean stratified() {
+    return !strata.isEmpty();
+  }
+
+  /**
+   * Plans this sample over {@code input}: resolves the fields (failing at once on an unknown one)
+   * and, when the spec needs them, counts the records (per stratum) in one pass.
+   */
+  public Sample select(Dataset<Row> input) {
+    return SamplePlanner.plan(this, input);
+  }
+
+  /**
+   * A one-line description: {@code fraction 0.01 by user_id, seed 42 (default)}, with strata,
+   * distribution and exactness when set.
+   */
+  public String describe() {
+    StringBuilder s = new StringBuilder(target.describe());
+    if (exact) {
+      s.append(" exactly");
+    }
+    s.append(byKey() ? " by " + String.join(",", by) : " (Bernoulli)");
+    if (stratified()) {
+      s.append(", ")
+          .append(distribution.cliName())
+          .append(" over strata ")
+          .append(String.join(",", strata));
+    }
+    s.append(", seed ").append(seed).append(seedGiven ? "" : " (default)");
+    return s.toString();
+  }
+}

@@ -1,0 +1,78 @@
+package dev.wick.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wick.core.ExitCode;
+import dev.wick.core.WickException;
+import org.junit.jupiter.api.Test;
+
+class SampleSpecTest {
+
+  private static void assertUsage(Runnable r, String message) {
+    assertThatThrownBy(r::run)
+        .isInstanceOf(WickException.class)
+        .hasMessage(message)
+        .satisfies(e -> assertThat(((WickException) e).exitCode()).isEqualTo(ExitCode.USAGE));
+  }
+
+  @Test
+  void fractionMustBeInTheUnitInterval() {
+    assertUsage(
+        () -> Sampler.fraction(1.5),
+        "--fraction must be in (0, 1], got 1.5; pass a share such as 0.01 for 1%.");
+    assertUsage(
+        () -> Sampler.fraction(0),
+        "--fraction must be in (0, 1], got 0; pass a share such as 0.01 for 1%.");
+    assertUsage(
+        () -> Sampler.fraction(Double.NaN),
+        "--fraction must be in (0, 1], got NaN; pass a share such as 0.01 for 1%.");
+    assertThat(Sampler.fraction(1).build().target()).isEqualTo(new Target.Fraction(1.0));
+  }
+
+  @Test
+  void countMustBePositive() {
+    assertUsage(
+        () -> Sampler.count(0),
+        "--count must be at least 1, got 0; pass the number of records to keep.");
+  }
+
+  @Test
+  void fieldsMustBeNamedOnceAndNotBlank() {
+    assertUsage(
+        () -> Sampler.fraction(0.1).by("user_id", "user_id").build(),
+        "--by names 'user_id' twice; list each field once.");
+    assertUsage(
+        () -> Sampler.fraction(0.1).strata("country", " ").build(),
+        "--strata has an empty field name; list field paths separated by commas, such as"
+            + " user_id,country.");
+  }
+
+  @Test
+  void distributionNeedsStrata() {
+    assertUsage(
+        () -> Sampler.fraction(0.1).distribution(Distribution.UNIFORM).build(),
+        "--distribution uniform needs --strata; name the fields whose values form the strata, or"
+            + " drop --distribution.");
+    assertUsage(
+        () -> Distribution.parse("even"),
+        "Unknown distribution 'even'; use stratified or uniform.");
+  }
+
+  @Test
+  void theDefaultSeedIsFixedAndSaidToBeTheDefault() {
+    SampleSpec spec = Sampler.fraction(0.01).by("user_id").build();
+    assertThat(spec.seed()).isEqualTo(Sampler.DEFAULT_SEED).isEqualTo(42L);
+    assertThat(spec.seedGiven()).isFalse();
+    assertThat(spec.describe()).isEqualTo("fraction 0.01 by user_id, seed 42 (default)");
+    assertThat(
+            Sampler.count(1000)
+                .strata("country", "tier")
+                .distribution(Distribution.UNIFORM)
+                .exact()
+                .seed(7)
+                .build()
+                .describe())
+        .isEqualTo("count 1000 exactly (Bernoulli), uniform over strata country,tier, seed 7");
+  }
+}
