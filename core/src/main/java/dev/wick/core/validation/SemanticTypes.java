@@ -86,8 +86,7 @@ public final class SemanticTypes {
               + "' has an invalid semantic type "
               + spec.text()
               + ": "
-              + e.getMessage()
-              + ".",
+              + e.getMessage(),
           e);
     }
   }
