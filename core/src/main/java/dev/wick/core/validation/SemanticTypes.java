@@ -86,7 +86,8 @@ public final class SemanticTypes {
               + "' has an invalid semantic type "
               + spec.text()
               + ": "
-              + e.getMessage(),
+              + e.getMessage()
+              + ".",
           e);
     }
   }

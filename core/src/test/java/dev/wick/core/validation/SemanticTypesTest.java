@@ -158,11 +158,11 @@ class SemanticTypesTest {
     assertThatThrownBy(() -> type("range(min=5, max=1)", DataType.INT))
         .hasMessage(
             "Field 'f' has an invalid semantic type range(max=1, min=5): min 5 is greater than max"
-                + " 1");
+                + " 1.");
     assertThatThrownBy(() -> type("range(low=1)", DataType.INT))
         .hasMessage(
             "Field 'f' has an invalid semantic type range(low=1): unknown parameter low; range"
-                + " takes max, min");
+                + " takes max, min.");
     assertThatThrownBy(() -> type("country_code(strict=true)", DataType.STRING))
         .hasMessageContaining("country_code takes no parameters");
     assertThatThrownBy(() -> type("base62_id(length=x)", DataType.STRING))
