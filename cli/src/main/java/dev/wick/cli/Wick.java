@@ -23,6 +23,8 @@ import picocli.CommandLine.IVersionProvider;
       SchemaCommand.class,
       SampleCommand.class,
       SandboxCommand.class,
+      ProfileCommand.class,
+      DriftCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

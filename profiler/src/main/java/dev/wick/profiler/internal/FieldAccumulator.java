@@ -1,13 +1,13 @@
 package dev.wick.profiler.internal;
 
-import dev.wick.core.schema.DataType;
-import dev.wick.core.schema.Schemas;
 import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.FieldKind;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.datasketches.frequencies.ItemsSketch;
@@ -17,8 +17,6 @@ import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.XXH64;
 import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -70,9 +68,10 @@ final class FieldAccumulator {
   }
 
   private static SemanticType resolveSemantic(ColumnSpec spec) {
-    StructField f = spec.semanticField();
-    DataType type = Schemas.fromSpark(new StructType(new StructField[] {f})).fields().get(0).type();
-    return SemanticTypes.resolve(SemanticSpec.parse(spec.semantic()), type, spec.path());
+    if (spec.shippedType() != null) {
+      return (SemanticType) spec.shippedType();
+    }
+    return SemanticTypes.create(SemanticSpec.parse(spec.semantic()), spec.path());
   }
 
   /**
@@ -218,7 +217,8 @@ final class FieldAccumulator {
       case INT -> g.getInt(i);
       case DATE -> LocalDate.ofEpochDay(g.getInt(i));
       case LONG -> g.getLong(i);
-      case TIMESTAMP, TIMESTAMP_NTZ -> micros(g.getLong(i));
+      case TIMESTAMP -> micros(g.getLong(i));
+      case TIMESTAMP_NTZ -> LocalDateTime.ofInstant(micros(g.getLong(i)), ZoneOffset.UTC);
       case FLOAT -> g.getFloat(i);
       case DOUBLE -> g.getDouble(i);
       case DECIMAL -> g.getDecimal(i, spec.precision(), spec.scale()).toJavaBigDecimal();
