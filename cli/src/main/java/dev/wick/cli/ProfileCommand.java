@@ -5,7 +5,6 @@ import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.Schema;
-import dev.wick.core.schema.Schemas;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileReport;
@@ -116,9 +115,10 @@ final class ProfileCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before the scan, not after it.
     Output.create(session, out, overwrite, inputs).close();
-    Dataset<Row> data =
-        DatasetReader.read(session, in, Optional.ofNullable(format).map(Format::parse));
-    Schema schema = Schemas.fromSpark(data.schema(), SchemaCommand.recordName(name(in)));
+    Optional<Format> inputFormat = Optional.ofNullable(format).map(Format::parse);
+    Dataset<Row> data = DatasetReader.read(session, in, inputFormat);
+    // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
+    Schema schema = DatasetReader.schema(session, in, inputFormat);
     Profile profile =
         Profiler.builder().fields(fields).redact(redact).top(top).build().profile(data, schema, in);
     if (profile.rowCount() == 0) {
@@ -143,11 +143,5 @@ final class ProfileCommand implements Callable<Integer> {
     stdout.flush();
     comparison.ifPresent(c -> DriftPrinter.gate(c.drift(), thresholds));
     return 0;
-  }
-
-  private static String name(String in) {
-    String cleaned = in.replace("table:", "").replaceAll("[*?\\[\\]{}]", "");
-    Path p = Path.of(cleaned).getFileName();
-    return p == null ? "Dataset" : p.toString();
   }
 }

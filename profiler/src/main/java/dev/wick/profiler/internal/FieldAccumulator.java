@@ -53,18 +53,23 @@ final class FieldAccumulator {
   FieldAccumulator(ColumnSpec spec, int itemsMapSize) {
     this.spec = spec;
     FieldKind kind = spec.kind();
-    boolean distribution = kind.hasDistribution();
+    boolean readsValues = spec.valueType() != ValueType.NULL_FLAG;
+    boolean distribution = readsValues && kind.hasDistribution();
     this.kll = distribution ? KllDoublesSketch.newHeapInstance(Sketches.KLL_K) : null;
     boolean distinct =
-        kind == FieldKind.NUMERIC
+        readsValues
+            && (kind == FieldKind.NUMERIC
             || kind == FieldKind.TEMPORAL
             || kind == FieldKind.TEXT
-            || kind == FieldKind.BINARY;
+                || kind == FieldKind.BINARY);
     this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_4) : null;
-    this.items = spec.topValues() ? new ItemsSketch<>(itemsMapSize) : null;
-    this.cache = spec.topValues() ? new HashMap<>() : null;
+    boolean topValues = readsValues && spec.topValues();
+    this.items = topValues ? new ItemsSketch<>(itemsMapSize) : null;
+    this.cache = topValues ? new HashMap<>() : null;
     this.semantic =
-        spec.semantic() == null || spec.validOrdinal() >= 0 ? null : resolveSemantic(spec);
+        !readsValues || spec.semantic() == null || spec.validOrdinal() >= 0
+            ? null
+            : resolveSemantic(spec);
   }
 
   private static SemanticType resolveSemantic(ColumnSpec spec) {

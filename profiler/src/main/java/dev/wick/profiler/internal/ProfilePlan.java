@@ -28,6 +28,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
@@ -115,18 +116,28 @@ public final class ProfilePlan {
               shipped));
     }
     Dataset<Row> projected = data.select(columns.toArray(new Column[0]));
-    StructField[] out = projected.schema().fields();
+    // A value type the loop cannot read (an interval, a variant, ...) is counted for nulls only.
+    boolean fallback = false;
+    for (PendingSpec ps : pending) {
+      if (!ValueType.readable(valueType(projected, ps))) {
+        columns.set(ps.ordinal, values(ps.path.path(), Column::isNull).as("p" + ps.ordinal));
+        fallback = true;
+      }
+    }
+    if (fallback) {
+      projected = data.select(columns.toArray(new Column[0]));
+    }
     List<ColumnSpec> specs = new ArrayList<>();
     for (PendingSpec ps : pending) {
-      StructField f = out[ps.ordinal];
-      DataType t = ps.path.repeated() ? ((ArrayType) f.dataType()).elementType() : f.dataType();
+      DataType t = valueType(projected, ps);
+      boolean nullsOnly = ps.kind == FieldKind.RECORD || !ValueType.readable(t) || t instanceof BooleanType && ps.kind != FieldKind.BOOLEAN;
       int precision = t instanceof DecimalType d ? d.precision() : 0;
       int scale = t instanceof DecimalType d ? d.scale() : 0;
       specs.add(
           new ColumnSpec(
               ps.path.path().toString(),
               ps.kind,
-              ValueType.of(t, ps.kind == FieldKind.RECORD),
+              ValueType.of(t, nullsOnly),
               precision,
               scale,
               ps.ordinal,
@@ -148,6 +159,11 @@ public final class ProfilePlan {
       boolean redacted,
       String semantic,
       Serializable shipped) {}
+
+  private static DataType valueType(Dataset<Row> projected, PendingSpec ps) {
+    DataType t = projected.schema().fields()[ps.ordinal].dataType();
+    return ps.path.repeated() ? ((ArrayType) t).elementType() : t;
+  }
 
   private static List<FieldPath> resolveAll(Schema schema, List<String> paths) {
     List<FieldPath> out = new ArrayList<>();
