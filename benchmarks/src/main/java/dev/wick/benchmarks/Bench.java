@@ -30,7 +30,7 @@ public final class Bench {
 
   /** Every case, in the order they run. */
   static List<BenchCase> cases() {
-    return List.of(new ReadParquetCase(), new SampleCase());
+    return List.of(new ReadParquetCase(), new SampleCase(), new ProfileCase());
   }
 
   public static void main(String[] args) throws Exception {
