@@ -37,7 +37,8 @@ public final class Bench {
         new ValidateCase(),
         new TypedAdSpendCase(),
         new GenerateCase(),
-        new DiffCase());
+        new DiffCase(),
+        new ProfileCase());
   }
 
   public static void main(String[] args) throws Exception {

@@ -26,6 +26,8 @@ import picocli.CommandLine.IVersionProvider;
       ValidateCommand.class,
       SandboxCommand.class,
       GenerateCommand.class,
+      ProfileCommand.class,
+      DriftCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -2,7 +2,6 @@ package dev.wick.profiler.internal;
 
 import dev.wick.profiler.FieldKind;
 import java.io.Serializable;
-import org.apache.spark.sql.types.StructField;
 
 /**
  * One profiled path as the executors see it: where its values sit in the projected row, how to read
@@ -21,8 +20,8 @@ import org.apache.spark.sql.types.StructField;
  * @param validOrdinal the projected column holding the semantic type's Catalyst verdict, or -1
  * @param semantic the field's semantic type as text, or null; checked in the loop when there is no
  *     {@code validOrdinal}
- * @param semanticField the value's Spark field, to resolve {@code semantic} on the executor (only
- *     when it is checked in the loop)
+ * @param shippedType the semantic type itself when it is serializable and checked in the loop, else
+ *     null (the executor then resolves {@code semantic} through the registry)
  */
 record ColumnSpec(
     String path,
@@ -36,5 +35,5 @@ record ColumnSpec(
     boolean redacted,
     int validOrdinal,
     String semantic,
-    StructField semanticField)
+    Serializable shippedType)
     implements Serializable {}

@@ -1,13 +1,13 @@
 package dev.wick.profiler.internal;
 
-import dev.wick.core.schema.DataType;
-import dev.wick.core.schema.Schemas;
 import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.FieldKind;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.datasketches.frequencies.ItemsSketch;
@@ -17,8 +17,6 @@ import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.XXH64;
 import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -55,24 +53,30 @@ final class FieldAccumulator {
   FieldAccumulator(ColumnSpec spec, int itemsMapSize) {
     this.spec = spec;
     FieldKind kind = spec.kind();
-    boolean distribution = kind.hasDistribution();
+    boolean readsValues = spec.valueType() != ValueType.NULL_FLAG;
+    boolean distribution = readsValues && kind.hasDistribution();
     this.kll = distribution ? KllDoublesSketch.newHeapInstance(Sketches.KLL_K) : null;
     boolean distinct =
-        kind == FieldKind.NUMERIC
+        readsValues
+            && (kind == FieldKind.NUMERIC
             || kind == FieldKind.TEMPORAL
             || kind == FieldKind.TEXT
-            || kind == FieldKind.BINARY;
+                || kind == FieldKind.BINARY);
     this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_4) : null;
-    this.items = spec.topValues() ? new ItemsSketch<>(itemsMapSize) : null;
-    this.cache = spec.topValues() ? new HashMap<>() : null;
+    boolean topValues = readsValues && spec.topValues();
+    this.items = topValues ? new ItemsSketch<>(itemsMapSize) : null;
+    this.cache = topValues ? new HashMap<>() : null;
     this.semantic =
-        spec.semantic() == null || spec.validOrdinal() >= 0 ? null : resolveSemantic(spec);
+        !readsValues || spec.semantic() == null || spec.validOrdinal() >= 0
+            ? null
+            : resolveSemantic(spec);
   }
 
   private static SemanticType resolveSemantic(ColumnSpec spec) {
-    StructField f = spec.semanticField();
-    DataType type = Schemas.fromSpark(new StructType(new StructField[] {f})).fields().get(0).type();
-    return SemanticTypes.resolve(SemanticSpec.parse(spec.semantic()), type, spec.path());
+    if (spec.shippedType() != null) {
+      return (SemanticType) spec.shippedType();
+    }
+    return SemanticTypes.create(SemanticSpec.parse(spec.semantic()), spec.path());
   }
 
   /**
@@ -218,7 +222,8 @@ final class FieldAccumulator {
       case INT -> g.getInt(i);
       case DATE -> LocalDate.ofEpochDay(g.getInt(i));
       case LONG -> g.getLong(i);
-      case TIMESTAMP, TIMESTAMP_NTZ -> micros(g.getLong(i));
+      case TIMESTAMP -> micros(g.getLong(i));
+      case TIMESTAMP_NTZ -> LocalDateTime.ofInstant(micros(g.getLong(i)), ZoneOffset.UTC);
       case FLOAT -> g.getFloat(i);
       case DOUBLE -> g.getDouble(i);
       case DECIMAL -> g.getDecimal(i, spec.precision(), spec.scale()).toJavaBigDecimal();

@@ -14,21 +14,23 @@ import dev.wick.core.WickException;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
-import dev.wick.core.schema.SemanticSpec;
-import dev.wick.core.validation.SemanticType;
+import dev.wick.core.validation.SemanticBinding;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.FieldKind;
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DecimalType;
-import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 
 /**
@@ -79,6 +81,10 @@ public final class ProfilePlan {
         chosen.add(p);
       }
     }
+    Map<FieldPath, SemanticBinding> bindings = new HashMap<>();
+    for (SemanticBinding b : SemanticTypes.bindings(schema)) {
+      bindings.put(b.path(), b);
+    }
     List<Column> columns = new ArrayList<>();
     List<PendingSpec> pending = new ArrayList<>();
     for (ResolvedPath p : chosen) {
@@ -87,14 +93,16 @@ public final class ProfilePlan {
       int ordinal = columns.size();
       columns.add(values.as("p" + ordinal));
       boolean isRedacted = redacted.stream().anyMatch(r -> p.path().startsWith(r));
-      Optional<SemanticSpec> spec = semanticOf(p, kind);
+      SemanticBinding binding = bindings.get(p.path());
       int validOrdinal = -1;
-      if (spec.isPresent()) {
-        SemanticType type = SemanticTypes.resolve(spec.get(), p.type(), p.path().toString());
-        Optional<Column> verdict = verdicts(p.path(), type);
+      Serializable shipped = null;
+      if (binding != null) {
+        Optional<Column> verdict = verdicts(binding);
         if (verdict.isPresent()) {
           validOrdinal = columns.size();
           columns.add(verdict.get().as("p" + validOrdinal));
+        } else if (binding.type() instanceof Serializable s) {
+          shipped = s;
         }
       }
       pending.add(
@@ -104,25 +112,32 @@ public final class ProfilePlan {
               ordinal,
               validOrdinal,
               isRedacted,
-              spec.map(SemanticSpec::text).orElse(null)));
+              binding == null ? null : binding.rule(),
+              shipped));
     }
     Dataset<Row> projected = data.select(columns.toArray(new Column[0]));
-    StructField[] out = projected.schema().fields();
+    // A value type the loop cannot read (an interval, a variant, ...) is counted for nulls only.
+    boolean fallback = false;
+    for (PendingSpec ps : pending) {
+      if (!ValueType.readable(valueType(projected, ps))) {
+        columns.set(ps.ordinal, values(ps.path.path(), Column::isNull).as("p" + ps.ordinal));
+        fallback = true;
+      }
+    }
+    if (fallback) {
+      projected = data.select(columns.toArray(new Column[0]));
+    }
     List<ColumnSpec> specs = new ArrayList<>();
     for (PendingSpec ps : pending) {
-      StructField f = out[ps.ordinal];
-      DataType t = ps.path.repeated() ? ((ArrayType) f.dataType()).elementType() : f.dataType();
+      DataType t = valueType(projected, ps);
+      boolean nullsOnly = ps.kind == FieldKind.RECORD || !ValueType.readable(t) || t instanceof BooleanType && ps.kind != FieldKind.BOOLEAN;
       int precision = t instanceof DecimalType d ? d.precision() : 0;
       int scale = t instanceof DecimalType d ? d.scale() : 0;
-      StructField valueField =
-          ps.semantic == null || ps.validOrdinal >= 0
-              ? null
-              : new StructField("value", t, true, semanticMetadata(ps.path.field()));
       specs.add(
           new ColumnSpec(
               ps.path.path().toString(),
               ps.kind,
-              ValueType.of(t, ps.kind == FieldKind.RECORD),
+              ValueType.of(t, nullsOnly),
               precision,
               scale,
               ps.ordinal,
@@ -131,7 +146,7 @@ public final class ProfilePlan {
               ps.redacted,
               ps.validOrdinal,
               ps.semantic,
-              valueField));
+              ps.shipped));
     }
     return new ProfilePlan(projected, List.copyOf(specs), List.copyOf(chosen));
   }
@@ -142,7 +157,13 @@ public final class ProfilePlan {
       int ordinal,
       int validOrdinal,
       boolean redacted,
-      String semantic) {}
+      String semantic,
+      Serializable shipped) {}
+
+  private static DataType valueType(Dataset<Row> projected, PendingSpec ps) {
+    DataType t = projected.schema().fields()[ps.ordinal].dataType();
+    return ps.path.repeated() ? ((ArrayType) t).elementType() : t;
+  }
 
   private static List<FieldPath> resolveAll(Schema schema, List<String> paths) {
     List<FieldPath> out = new ArrayList<>();
@@ -150,26 +171,6 @@ public final class ProfilePlan {
       out.add(schema.resolve(p).path());
     }
     return out;
-  }
-
-  /** The semantic type of a scalar path, if its field carries one. */
-  private static Optional<SemanticSpec> semanticOf(ResolvedPath p, FieldKind kind) {
-    if (kind == FieldKind.RECORD || kind == FieldKind.COLLECTION) {
-      return Optional.empty();
-    }
-    FieldPath.Step last = p.path().steps().get(p.path().steps().size() - 1);
-    if (last.kind() != FieldPath.Step.Kind.FIELD) {
-      return Optional.empty(); // a[] or m{}: the semantic type describes the field, not elements
-    }
-    return p.field().semantic();
-  }
-
-  /** The Spark metadata that lets the executor rebuild the value's model type. */
-  private static Metadata semanticMetadata(dev.wick.core.schema.Field field) {
-    return dev.wick.core.schema.Schemas.toSpark(
-            Schema.of("V", field.withSemantic(null).withNullable(true)))
-        .fields()[0]
-        .metadata();
   }
 
   /** What each value of a path of this kind becomes in the projection. */
@@ -225,13 +226,15 @@ public final class ProfilePlan {
   }
 
   /** The semantic verdict per value (null for null values), when Catalyst can express the rule. */
-  private static Optional<Column> verdicts(FieldPath path, SemanticType type) {
-    Column probe = lit(1);
-    if (type.validWhen(probe).isEmpty()) {
+  private static Optional<Column> verdicts(SemanticBinding b) {
+    if (b.type().validWhen(lit(1), b.storage()).isEmpty()) {
       return Optional.empty();
     }
     UnaryOperator<Column> verdict =
-        v -> when(v.isNotNull(), coalesce(type.validWhen(v).orElseThrow(), lit(false)));
-    return Optional.of(values(path, verdict));
+        v ->
+            when(
+                v.isNotNull(),
+                coalesce(b.type().validWhen(v, b.storage()).orElseThrow(), lit(false)));
+    return Optional.of(values(b.path(), verdict));
   }
 }

@@ -66,6 +66,16 @@ enum ValueType {
     throw new IllegalArgumentException("no profiling reader for Spark type " + t.simpleString());
   }
 
+  /** Whether the loop can read values of Spark type {@code t}. */
+  static boolean readable(DataType t) {
+    try {
+      of(t, false);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
   boolean integral() {
     return this == BYTE
         || this == SHORT

@@ -1,0 +1,80 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.profiler.DriftThresholds;
+import dev.wick.profiler.Profile;
+import dev.wick.profiler.ProfileReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code wick drift}: compares two profiles from their sketches, without touching data. */
+@Command(
+    name = "drift",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare two profiles written by 'wick profile' (their profile.json or folders) without",
+      "reading any data: per field the Kolmogorov-Smirnov test for numbers and dates,",
+      "chi-square and L-infinity over top values for categories, and the change in null rate",
+      "and distinct count. With --out it writes DIR/drift.json and DIR/drift.html; with",
+      "--max-drift it exits with 1 when a field drifts more."
+    })
+final class DriftCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Parameters(index = "0", paramLabel = "OLD", description = "The baseline profile.")
+  String baseline;
+
+  @Parameters(index = "1", paramLabel = "NEW", description = "The current profile.")
+  String current;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Write drift.json and drift.html here (refused if it exists, unless --overwrite).")
+  String out;
+
+  @Option(
+      names = "--max-drift",
+      paramLabel = "LIMITS",
+      description =
+          "Exit with 1 when a field drifts more. A score (0.1: KS statistic or L-infinity) or"
+              + " score=0.1,nulls=0.05,distinct=0.5.")
+  String maxDrift;
+
+  @Option(names = "--overwrite", description = "Replace the output folder if it exists.")
+  boolean overwrite;
+
+  @Override
+  public Integer call() {
+    DriftThresholds thresholds =
+        maxDrift == null ? DriftThresholds.none() : DriftThresholds.parse(maxDrift);
+    if (overwrite && out == null) {
+      throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
+    }
+    Profile before = Profile.read(Path.of(baseline));
+    Profile now = Profile.read(Path.of(current));
+    ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, now);
+    PrintWriter stdout = spec.commandLine().getOut();
+    DriftPrinter.print(comparison.drift(), stdout, spec.commandLine().getErr());
+    if (out != null) {
+      String written =
+          ProfileReport.writeDrift(
+              spark.spark(), out, overwrite, List.of(baseline, current), now, comparison);
+      stdout.printf(
+          "Wrote %s (%s, %s).%n", written, ProfileReport.DRIFT_JSON, ProfileReport.DRIFT_HTML);
+      stdout.flush();
+    }
+    DriftPrinter.gate(comparison.drift(), thresholds);
+    return 0;
+  }
+}

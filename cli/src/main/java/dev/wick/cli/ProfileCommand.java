@@ -1,0 +1,147 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
+import dev.wick.core.schema.Schema;
+import dev.wick.profiler.DriftThresholds;
+import dev.wick.profiler.Profile;
+import dev.wick.profiler.ProfileReport;
+import dev.wick.profiler.Profiler;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wick profile}: one-pass distribution summaries of every field, and drift. */
+@Command(
+    name = "profile",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Profile every field of a dataset in one pass (nested fields, array elements and map",
+      "values included): counts, nulls, distinct values, min, max, mean, quantiles and a",
+      "histogram, top values, lengths, sizes and the share of valid values of semantic types.",
+      "Writes DIR/profile.json (with the sketches, so later comparisons need no data) and",
+      "DIR/profile.html. With --baseline it also compares against an earlier profile, writes",
+      "DIR/drift.json, and with --max-drift exits with 1 when the drift is too big."
+    })
+final class ProfileCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Option(
+      names = "--in",
+      required = true,
+      paramLabel = "PATH",
+      description = "The dataset: a file, a folder, a glob or table:NAME.")
+  String in;
+
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "DIR",
+      description = "The report folder (refused if it exists, unless --overwrite).")
+  String out;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "The input's format: avro, parquet, orc, json, csv (default: from extensions).")
+  String format;
+
+  @Option(
+      names = "--fields",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Profile only these fields and those below them (default: all).")
+  List<String> fields = new ArrayList<>();
+
+  @Option(
+      names = "--top",
+      paramLabel = "N",
+      description = "How many top values to list per field (default: ${DEFAULT-VALUE}).")
+  int top = 10;
+
+  @Option(
+      names = "--redact",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Keep these fields' statistics but not their top values (personal data).")
+  List<String> redact = new ArrayList<>();
+
+  @Option(
+      names = "--baseline",
+      paramLabel = "PROFILE",
+      description = "An earlier profile.json (or its folder) to measure drift against.")
+  String baseline;
+
+  @Option(
+      names = "--max-drift",
+      paramLabel = "LIMITS",
+      description =
+          "With --baseline: exit with 1 when a field drifts more. A score (0.1: KS statistic or"
+              + " L-infinity) or score=0.1,nulls=0.05,distinct=0.5.")
+  String maxDrift;
+
+  @Option(names = "--overwrite", description = "Replace the report folder if it exists.")
+  boolean overwrite;
+
+  @Override
+  public Integer call() {
+    if (top < 1 || top > Profiler.MAX_TOP) {
+      throw WickException.usage(
+          "--top " + top + " is out of range; pass a number from 1 to " + Profiler.MAX_TOP + ".");
+    }
+    if (maxDrift != null && baseline == null) {
+      throw WickException.usage(
+          "--max-drift needs a profile to compare with; pass --baseline OLD/profile.json.");
+    }
+    DriftThresholds thresholds =
+        maxDrift == null ? DriftThresholds.none() : DriftThresholds.parse(maxDrift);
+    Optional<Profile> before = Optional.ofNullable(baseline).map(b -> Profile.read(Path.of(b)));
+    List<String> inputs = new ArrayList<>(List.of(in));
+    before.ifPresent(b -> inputs.add(baseline));
+    SparkSession session = spark.spark();
+    // Refuse an existing or overlapping output before the scan, not after it.
+    Output.create(session, out, overwrite, inputs).close();
+    Optional<Format> inputFormat = Optional.ofNullable(format).map(Format::parse);
+    Dataset<Row> data = DatasetReader.read(session, in, inputFormat);
+    // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
+    Schema schema = DatasetReader.schema(session, in, inputFormat);
+    Profile profile =
+        Profiler.builder().fields(fields).redact(redact).top(top).build().profile(data, schema, in);
+    if (profile.rowCount() == 0) {
+      throw WickException.usage(
+          "Input " + in + " has no rows, so there is nothing to profile; check the path.");
+    }
+    Optional<ProfileReport.Comparison> comparison =
+        before.map(b -> ProfileReport.Comparison.of(b, profile));
+    String written =
+        ProfileReport.writeProfile(session, out, overwrite, inputs, profile, comparison);
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.printf(
+        "Profiled %s rows and %d fields of %s.%n",
+        DriftPrinter.rows(profile.rowCount()), profile.fields().size(), in);
+    comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout, spec.commandLine().getErr()));
+    stdout.printf(
+        "Wrote %s (%s, %s%s).%n",
+        written,
+        ProfileReport.PROFILE_JSON,
+        ProfileReport.PROFILE_HTML,
+        comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
+    stdout.flush();
+    comparison.ifPresent(c -> DriftPrinter.gate(c.drift(), thresholds));
+    return 0;
+  }
+}

@@ -1,0 +1,106 @@
+package dev.wick.cli;
+
+import static dev.wick.cli.CliRun.wick;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wick drift OLD NEW}: two profiles compared without reading data. */
+class DriftCommandTest {
+  @TempDir static Path tmp;
+  static String day1;
+  static String day2;
+  static String shifted;
+
+  @BeforeAll
+  static void profiles() {
+    day1 = profile("day1", ProfileCommandTest.plays(tmp, "d1", 0, 11, 100, "'BR'"));
+    day2 = profile("day2", ProfileCommandTest.plays(tmp, "d2", 4000, 12, 100, "'BR'"));
+    shifted = profile("shifted", ProfileCommandTest.plays(tmp, "d3", 8000, 13, 115, "'NO'"));
+  }
+
+  private static String profile(String name, String data) {
+    String out = tmp.resolve("profile-" + name).toString();
+    CliRun run = wick("profile", "--in", data, "--out", out);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return out;
+  }
+
+  @Test
+  void printsTheDriftOfEachFieldAndPassesWhenSmall() {
+    CliRun run = wick("drift", day1, day2 + "/profile.json", "--max-drift", "score=0.1,nulls=0.05");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("7 fields compared:");
+    assertThat(run.out()).containsPattern("\\n  amount\\s+numeric\\s+ks\\s+0\\.0");
+    assertThat(run.out()).containsPattern("\\n  country\\s+text\\s+linf\\s+0\\.0");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void failsWhenAFieldDriftsBeyondTheLimit() {
+    CliRun run = wick("drift", day1, shifted, "--max-drift", "0.1");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).startsWith("error: Drift beyond --max-drift in 2 field(s): ");
+    // Most drifted first.
+    assertThat(run.out().indexOf("  amount")).isLessThan(run.out().indexOf("  id "));
+  }
+
+  @Test
+  void writesJsonAndHtmlWhenAskedTo() throws Exception {
+    String out = tmp.resolve("drift-out").toString();
+    CliRun run = wick("drift", day1, shifted, "--out", out);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("(drift.json, drift.html)");
+    assertThat(Files.readString(Path.of(out, "drift.json"))).contains("\"ks\"");
+    assertThat(Files.readString(Path.of(out, "drift.html")))
+        .contains("<path class=\"baseline\"", "<th>Drift (KS)</th>");
+    CliRun again = wick("drift", day1, shifted, "--out", out);
+    assertThat(again.exitCode()).isEqualTo(2);
+    assertThat(again.err()).contains("already exists");
+  }
+
+  @Test
+  void aCorruptProfileIsAUsageError() throws Exception {
+    Path bad = tmp.resolve("corrupt.json");
+    Files.writeString(bad, "[1, 2, 3]");
+    CliRun run = wick("drift", day1, bad.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: Profile "
+                + bad
+                + " is not a valid Wick profile: it is not a JSON object; write it again with"
+                + " 'wick profile'.\n");
+  }
+
+  @Test
+  void aMissingProfileIsAUsageError() {
+    CliRun run = wick("drift", day1, tmp.resolve("missing").toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("does not exist; pass a profile.json");
+  }
+
+  @Test
+  void profilesWithNoCommonFieldCannotBeCompared() throws Exception {
+    Path other = tmp.resolve("other.json");
+    Files.writeString(
+        other,
+        "{\"wickProfile\": 1, \"source\": \"x\", \"createdAt\": \"t\", \"rowCount\": 1, \"top\": 1,"
+            + " \"fields\": [{\"path\": \"zz\", \"type\": \"long\", \"kind\": \"numeric\","
+            + " \"count\": 1, \"nulls\": 0}]}");
+    CliRun run = wick("drift", day1, other.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("share no field of the same kind");
+  }
+
+  @Test
+  void aMalformedLimitIsAUsageError() {
+    CliRun run = wick("drift", day1, day2, "--max-drift", "ks=lots");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--max-drift 'ks=lots' is malformed");
+  }
+}

@@ -1,0 +1,210 @@
+package dev.wick.cli;
+
+import static dev.wick.cli.CliRun.wick;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wick.core.spark.WickSpark;
+import dev.wick.profiler.Profile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wick profile} as a user runs it: the real main, real files, exit codes and output. */
+class ProfileCommandTest {
+  @TempDir static Path tmp;
+  static String day1;
+  static String day2;
+  static String shifted;
+  static String narrow;
+  static String empty;
+
+  /** Track plays: amounts ~ N(mean, 15), a skewed country, a nested record and an array. */
+  static String plays(Path dir, String name, long from, long seed, int mean, String extraCountry) {
+    SparkSession spark = WickSpark.local(2);
+    String path = dir.resolve(name).toString();
+    spark
+        .range(from, from + 4000)
+        .selectExpr(
+            "id",
+            mean + " + 15 * randn(" + seed + ") AS amount",
+            "CASE WHEN pmod(id, 50) = 0 THEN NULL WHEN rand("
+                + seed
+                + ") < 0.5 THEN 'US' WHEN rand("
+                + (seed + 7)
+                + ") < 0.6 THEN 'SE' ELSE "
+                + extraCountry
+                + " END AS country",
+            "named_struct('age', CAST(18 + pmod(id, 60) AS INT)) AS user",
+            "array('a', CAST(pmod(id, 3) AS STRING)) AS tags")
+        .write()
+        .parquet(path);
+    return path;
+  }
+
+  @BeforeAll
+  static void inputs() {
+    day1 = plays(tmp, "day1", 0, 1, 100, "'BR'");
+    day2 = plays(tmp, "day2", 4000, 2, 100, "'BR'");
+    shifted = plays(tmp, "shifted", 8000, 3, 110, "'NO'");
+    narrow = tmp.resolve("narrow").toString();
+    WickSpark.local(2)
+        .read()
+        .parquet(day1)
+        .drop("country")
+        .withColumn("extra", org.apache.spark.sql.functions.lit(1))
+        .write()
+        .parquet(narrow);
+    empty = tmp.resolve("empty").toString();
+    WickSpark.local(2).read().parquet(day1).limit(0).write().parquet(empty);
+  }
+
+  static String out(String name) {
+    return tmp.resolve(name).toString();
+  }
+
+  @Test
+  void writesTheProfileAsJsonAndHtml() throws Exception {
+    String out = out("p1");
+    CliRun run = wick("profile", "--in", day1, "--out", out, "--top", "3");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("Profiled 4,000 rows and 7 fields of " + day1 + ".\n");
+    assertThat(run.out()).contains("(profile.json, profile.html)");
+    Profile p = Profile.read(Path.of(out));
+    assertThat(p.rowCount()).isEqualTo(4000);
+    assertThat(p.paths())
+        .containsExactly("id", "amount", "country", "user", "user.age", "tags", "tags[]");
+    assertThat(p.field("country").orElseThrow().nulls()).isEqualTo(80);
+    assertThat(p.field("country").orElseThrow().topValues()).hasSize(3);
+    assertThat(p.field("tags[]").orElseThrow().count()).isEqualTo(8000);
+    String html = Files.readString(Path.of(out, "profile.html"));
+    assertThat(html).contains("<svg class=\"chart histogram\"", "<svg class=\"chart topvalues\"");
+    assertThat(Path.of(out, "_SUCCESS")).exists();
+    assertThat(Path.of(out, "drift.json")).doesNotExist();
+  }
+
+  @Test
+  void anExistingOutputIsKeptUnlessOverwriteIsAsked() throws Exception {
+    String out = out("p2");
+    assertThat(wick("profile", "--in", day1, "--out", out).exitCode()).isZero();
+    String before = Files.readString(Path.of(out, "profile.json"));
+    CliRun again = wick("profile", "--in", day2, "--out", out);
+    assertThat(again.exitCode()).isEqualTo(2);
+    assertThat(again.err()).contains("already exists; pass --overwrite to replace it");
+    assertThat(Files.readString(Path.of(out, "profile.json"))).isEqualTo(before);
+    CliRun over = wick("profile", "--in", day2, "--out", out, "--overwrite");
+    assertThat(over.exitCode()).as(over.err()).isZero();
+    assertThat(Profile.read(Path.of(out)).source()).isEqualTo(day2);
+  }
+
+  @Test
+  void fieldsAndRedactionAreResolvedAgainstTheSchema() throws Exception {
+    String out = out("p3");
+    CliRun run =
+        wick("profile", "--in", day1, "--out", out, "--fields", "country,user", "--redact", "country");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Profile p = Profile.read(Path.of(out));
+    assertThat(p.paths()).containsExactly("country", "user", "user.age");
+    assertThat(p.field("country").orElseThrow().topValues()).isEmpty();
+    assertThat(p.field("country").orElseThrow().redacted()).isTrue();
+    assertThat(Files.readString(Path.of(out, "profile.json"))).doesNotContain("\"US\"");
+  }
+
+  @Test
+  void anUnknownFieldIsAUsageErrorWithTheNearestNames() {
+    CliRun run = wick("profile", "--in", day1, "--out", out("p4"), "--fields", "user.aeg");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: Field 'user.aeg' does not resolve: record 'user' has no field 'aeg'; did you"
+                + " mean 'age'? The nearest names are 'age'.\n");
+    assertThat(Path.of(out("p4"))).doesNotExist();
+  }
+
+  @Test
+  void anUnreadableInputIsAUsageError() {
+    CliRun run = wick("profile", "--in", tmp.resolve("nope").toString(), "--out", out("p5"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("error: ").contains("nope");
+    assertThat(Path.of(out("p5"))).doesNotExist();
+  }
+
+  @Test
+  void anEmptyInputHasNothingToProfile() {
+    CliRun run = wick("profile", "--in", empty, "--out", out("p6"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: Input " + empty + " has no rows, so there is nothing to profile; check the path.\n");
+    assertThat(Path.of(out("p6"))).doesNotExist();
+  }
+
+  @Test
+  void aBaselineOfTheSameDistributionPassesTheDriftGate() throws Exception {
+    String base = out("base-a");
+    assertThat(wick("profile", "--in", day1, "--out", base).exitCode()).isZero();
+    String out = out("p7");
+    CliRun run =
+        wick(
+            "profile", "--in", day2, "--out", out, "--baseline", base + "/profile.json",
+            "--max-drift", "0.1");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("Drift from " + day1 + " (4,000 rows) to " + day2);
+    assertThat(run.out()).contains("(profile.json, profile.html, drift.json)");
+    assertThat(Files.readString(Path.of(out, "drift.json"))).contains("\"path\" : \"amount\"");
+    assertThat(Files.readString(Path.of(out, "profile.html"))).contains("<path class=\"baseline\"");
+  }
+
+  @Test
+  void aShiftedDistributionFailsTheDriftGateAfterWritingTheReport() throws Exception {
+    String base = out("base-b");
+    assertThat(wick("profile", "--in", day1, "--out", base).exitCode()).isZero();
+    String out = out("p8");
+    CliRun run =
+        wick("profile", "--in", shifted, "--out", out, "--baseline", base, "--max-drift", "0.1");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .startsWith("error: Drift beyond --max-drift in 2 field(s): amount: score ")
+        .contains("country: score ");
+    assertThat(run.out()).containsPattern("amount\\s+numeric\\s+ks\\s+0\\.2");
+    assertThat(Path.of(out, "drift.json")).exists();
+  }
+
+  @Test
+  void aCorruptBaselineIsAUsageErrorBeforeAnyScan() throws Exception {
+    Path bad = tmp.resolve("bad.json");
+    Files.writeString(bad, "{\"wickProfile\": 1, \"rowCount\": 3");
+    CliRun run = wick("profile", "--in", day1, "--out", out("p9"), "--baseline", bad.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .startsWith("error: Profile " + bad + " is not a valid Wick profile: it is not valid JSON")
+        .endsWith("; write it again with 'wick profile'.\n");
+    assertThat(Path.of(out("p9"))).doesNotExist();
+  }
+
+  @Test
+  void aBaselineOfAnotherSchemaComparesTheCommonFieldsAndNamesTheOthers() throws Exception {
+    String base = out("base-c");
+    assertThat(wick("profile", "--in", day1, "--out", base).exitCode()).isZero();
+    String out = out("p10");
+    CliRun run = wick("profile", "--in", narrow, "--out", out, "--baseline", base);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err())
+        .contains("warning: fields only in the baseline, not compared: country")
+        .contains("warning: fields only in the current profile, not compared: extra");
+    assertThat(Files.readString(Path.of(out, "drift.json")))
+        .contains("\"onlyInBaseline\" : [ \"country\" ]");
+  }
+
+  @Test
+  void maxDriftWithoutABaselineIsAUsageError() {
+    CliRun run = wick("profile", "--in", day1, "--out", out("p11"), "--max-drift", "0.1");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: --max-drift needs a profile to compare with; pass --baseline"
+                + " OLD/profile.json.\n");
+  }
+}
