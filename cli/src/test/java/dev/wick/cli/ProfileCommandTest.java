@@ -103,7 +103,16 @@ class ProfileCommandTest {
   void fieldsAndRedactionAreResolvedAgainstTheSchema() throws Exception {
     String out = out("p3");
     CliRun run =
-        wick("profile", "--in", day1, "--out", out, "--fields", "country,user", "--redact", "country");
+        wick(
+            "profile",
+            "--in",
+            day1,
+            "--out",
+            out,
+            "--fields",
+            "country,user",
+            "--redact",
+            "country");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Profile p = Profile.read(Path.of(out));
     assertThat(p.paths()).containsExactly("country", "user", "user.age");
@@ -137,7 +146,9 @@ class ProfileCommandTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err())
         .isEqualTo(
-            "error: Input " + empty + " has no rows, so there is nothing to profile; check the path.\n");
+            "error: Input "
+                + empty
+                + " has no rows, so there is nothing to profile; check the path.\n");
     assertThat(Path.of(out("p6"))).doesNotExist();
   }
 
@@ -148,8 +159,15 @@ class ProfileCommandTest {
     String out = out("p7");
     CliRun run =
         wick(
-            "profile", "--in", day2, "--out", out, "--baseline", base + "/profile.json",
-            "--max-drift", "0.1");
+            "profile",
+            "--in",
+            day2,
+            "--out",
+            out,
+            "--baseline",
+            base + "/profile.json",
+            "--max-drift",
+            "0.1");
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("Drift from " + day1 + " (4,000 rows) to " + day2);
     assertThat(run.out()).contains("(profile.json, profile.html, drift.json)");

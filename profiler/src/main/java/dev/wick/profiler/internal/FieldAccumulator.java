@@ -59,8 +59,8 @@ final class FieldAccumulator {
     boolean distinct =
         readsValues
             && (kind == FieldKind.NUMERIC
-            || kind == FieldKind.TEMPORAL
-            || kind == FieldKind.TEXT
+                || kind == FieldKind.TEMPORAL
+                || kind == FieldKind.TEXT
                 || kind == FieldKind.BINARY);
     this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_4) : null;
     boolean topValues = readsValues && spec.topValues();

@@ -31,7 +31,6 @@ import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DecimalType;
-import org.apache.spark.sql.types.StructField;
 
 /**
  * Turns a schema and the profiling options into one Catalyst projection (a column per profiled
@@ -130,7 +129,10 @@ public final class ProfilePlan {
     List<ColumnSpec> specs = new ArrayList<>();
     for (PendingSpec ps : pending) {
       DataType t = valueType(projected, ps);
-      boolean nullsOnly = ps.kind == FieldKind.RECORD || !ValueType.readable(t) || t instanceof BooleanType && ps.kind != FieldKind.BOOLEAN;
+      boolean nullsOnly =
+          ps.kind == FieldKind.RECORD
+              || !ValueType.readable(t)
+              || t instanceof BooleanType && ps.kind != FieldKind.BOOLEAN;
       int precision = t instanceof DecimalType d ? d.precision() : 0;
       int scale = t instanceof DecimalType d ? d.scale() : 0;
       specs.add(

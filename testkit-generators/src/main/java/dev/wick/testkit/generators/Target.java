@@ -66,8 +66,8 @@ interface Target<T> {
   record Specific<T extends SpecificRecord>(Class<T> type, Avro generic) implements Target<T> {
     /**
      * A reader that takes each field's conversion from the generated class itself. (Avro's fast
-     * reader takes them from the class's model, which can list a decimal conversion for a field
-     * the class declares as {@code ByteBuffer}.)
+     * reader takes them from the class's model, which can list a decimal conversion for a field the
+     * class declares as {@code ByteBuffer}.)
      */
     private SpecificDatumReader<T> reader() {
       SpecificData data = new SpecificData(type.getClassLoader());

@@ -102,7 +102,8 @@ class AvroValidityProperties {
     switch (schema.getType()) {
       case RECORD -> {
         for (Schema.Field f : schema.getFields()) {
-          String inner = invalidAt(f.schema(), ((GenericRecord) value).get(f.pos()), path + "." + f.name());
+          String inner =
+              invalidAt(f.schema(), ((GenericRecord) value).get(f.pos()), path + "." + f.name());
           if (inner != null) {
             return inner;
           }
@@ -146,8 +147,8 @@ class AvroValidityProperties {
   }
 
   /**
-   * A value in plain Java terms, to compare what was written with what was read back: strings
-   * (Avro reads Utf8), maps sorted by key (Avro reads HashMaps), bytes as lists.
+   * A value in plain Java terms, to compare what was written with what was read back: strings (Avro
+   * reads Utf8), maps sorted by key (Avro reads HashMaps), bytes as lists.
    */
   static Object plain(Object v) {
     if (v instanceof GenericRecord r) {
@@ -171,7 +172,8 @@ class AvroValidityProperties {
       return plain(f.bytes());
     } else if (v instanceof byte[] b) {
       return java.util.Arrays.toString(b);
-    } else if (v instanceof CharSequence || v instanceof org.apache.avro.generic.GenericEnumSymbol) {
+    } else if (v instanceof CharSequence
+        || v instanceof org.apache.avro.generic.GenericEnumSymbol) {
       return v.toString();
     }
     return v;

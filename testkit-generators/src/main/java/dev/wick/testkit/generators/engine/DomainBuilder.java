@@ -236,7 +236,8 @@ final class DomainBuilder {
               where + "[]");
       Function<List<Object>, Object> list = form.list(node);
       if (element.isEmpty()) {
-        return Optional.of(new Mapped<>(new Domain.Constant<>(List.of()), list)); // a fresh one each
+        return Optional.of(
+            new Mapped<>(new Domain.Constant<>(List.of()), list)); // a fresh one each
       }
       return Optional.of(
           new Mapped<>(
