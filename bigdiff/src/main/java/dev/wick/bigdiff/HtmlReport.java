@@ -2,6 +2,7 @@ package dev.wick.bigdiff;
 
 import dev.wick.bigdiff.FieldStats.Example;
 import dev.wick.bigdiff.FieldStats.HistogramBin;
+import dev.wick.core.report.Html;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -232,18 +233,7 @@ final class HtmlReport {
   }
 
   static String esc(String s) {
-    StringBuilder out = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '"' -> out.append("&quot;");
-        case '\'' -> out.append("&#39;");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
+    return Html.escape(s);
   }
 
   static String count(long n) {

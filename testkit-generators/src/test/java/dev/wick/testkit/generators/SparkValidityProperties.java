@@ -19,9 +19,9 @@ import net.jqwik.api.Provide;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 
 /**
  * Generated rows fit their Spark schema: Spark converts every value of every row (a collect does)

@@ -11,6 +11,8 @@ import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -66,7 +68,10 @@ class RowForm extends ValueForm {
     if (type instanceof DateType) {
       return v -> Date.valueOf((LocalDate) v);
     } else if (type instanceof TimestampType t && t.utcAdjusted()) {
-      return v -> Timestamp.from((Instant) v);
+      // As Spark makes them (DateTimeUtils.toJavaTimestamp): the same local date-time in the JVM's
+      // zone, read in the hybrid Julian calendar. Timestamp.from would shift dates before 1582 by
+      // days once Spark converts them back, so a row would not survive createDataFrame.
+      return v -> Timestamp.valueOf(LocalDateTime.ofInstant((Instant) v, ZoneId.systemDefault()));
     } else if (type instanceof IntType && node instanceof ShortType) {
       return v -> ((Integer) v).shortValue();
     } else if (type instanceof IntType && node instanceof ByteType) {
