@@ -9,15 +9,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wick.core.job.Io;
 import dev.wick.examples.avro.TrackPlay;
-import dev.wick.testkit.generators.Generators;
 import dev.wick.testkit.jobtest.JobTest;
 import dev.wick.testkit.jobtest.SparkTest;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class ValidatedTrackPlayCountJobTest {
   private static final Io<TrackPlay> PLAYS = Io.avro("plays.avro", TrackPlay.class);
 
-  private static JobTest job(List<TrackPlay> plays, List<String> counts, List<Row> invalid) {
+  static JobTest job(List<TrackPlay> plays, List<String> counts, List<Row> invalid) {
     return JobTest.of(ValidatedTrackPlayCountJob.class)
         .args("--plays=plays.avro", "--out=counts", "--invalid=invalid")
         .input(PLAYS, plays)
@@ -54,29 +49,7 @@ class ValidatedTrackPlayCountJobTest {
             .sorted()
             .toList();
     assertThat(reasons)
-        .containsExactly("country:country_code", "ms_played:non_negative", "user_id:base62_id");
-  }
-
-  @Property(tries = 5)
-  void generatedPlaysAreValidAndACorruptedCountryIsCaught(
-      @ForAll @IntRange(min = 1, max = 30) int valid, @ForAll @IntRange(max = 5) int corrupted) {
-    // The generators respect the schema's semantic types, so generated plays pass validation...
-    List<TrackPlay> plays =
-        new ArrayList<>(Generators.avro(TrackPlay.class).list().ofSize(valid).sample());
-    // ...unless a field is amended with values outside its type.
-    plays.addAll(
-        Generators.avro(TrackPlay.class)
-            .amend("country", Arbitraries.of("XX", "se", "Sweden"))
-            .list()
-            .ofSize(corrupted)
-            .sample());
-    List<String> counts = new ArrayList<>();
-    List<Row> invalid = new ArrayList<>();
-    job(plays, counts, invalid)
-        .counter("invalid_plays", n -> assertThat(n).isEqualTo((long) corrupted))
-        .run();
-    assertThat(invalid).hasSize(corrupted);
-    assertThat(counts.stream().mapToLong(l -> Long.parseLong(l.split(" ")[1])).sum())
-        .isEqualTo(valid);
+        .containsExactly(
+            "country:country_code", "ms_played:non_negative", "user_id:base62_id(length=22)");
   }
 }
