@@ -308,7 +308,11 @@ public final class RowCodec {
     return (org.apache.spark.sql.types.MapType) mapType;
   }
 
-  private static byte[] bytes(Object v) {
+  /**
+   * The bytes of a binary value in any of the forms Wick meets: {@code byte[]}, an Avro {@code
+   * ByteBuffer} (read without moving its position) or an Avro fixed; null for anything else.
+   */
+  public static byte[] bytesOf(Object v) {
     if (v instanceof byte[] b) {
       return b;
     } else if (v instanceof ByteBuffer bb) {
@@ -319,7 +323,15 @@ public final class RowCodec {
     } else if (v instanceof GenericFixed f) {
       return f.bytes();
     }
-    throw new ClassCastException(v.getClass().getName());
+    return null;
+  }
+
+  private static byte[] bytes(Object v) {
+    byte[] b = bytesOf(v);
+    if (b == null) {
+      throw new ClassCastException(v.getClass().getName() + " is not a binary value");
+    }
+    return b;
   }
 
   private static Iterable<?> iterate(Object v) {

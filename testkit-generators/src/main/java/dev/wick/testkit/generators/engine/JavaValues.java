@@ -17,9 +17,9 @@ import dev.wick.core.schema.DataType.StringType;
 import dev.wick.core.schema.DataType.TimeType;
 import dev.wick.core.schema.DataType.TimestampType;
 import dev.wick.core.schema.DataType.UuidType;
+import dev.wick.core.schema.RowCodec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -28,7 +28,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.avro.generic.GenericEnumSymbol;
-import org.apache.avro.generic.GenericFixed;
 
 /**
  * Wick's Java form of leaf values, the form the domains draw and semantic types generate: {@code
@@ -148,17 +147,7 @@ final class JavaValues {
   }
 
   private static byte[] bytes(Object v) {
-    if (v instanceof byte[] b) {
-      return b;
-    } else if (v instanceof ByteBuffer bb) {
-      ByteBuffer dup = bb.duplicate();
-      byte[] out = new byte[dup.remaining()];
-      dup.get(out);
-      return out;
-    } else if (v instanceof GenericFixed f) {
-      return f.bytes();
-    }
-    return null;
+    return RowCodec.bytesOf(v);
   }
 
   private static BigDecimal decimal(Object v, DecimalType d) {
