@@ -9,10 +9,10 @@ import dev.wick.testkit.generators.engine.GenerationSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -122,17 +122,10 @@ final class GenerateCommand implements Callable<Integer> {
     Dataset<Row> records = generator.generate(session, count);
     String written;
     try (Output output = Output.create(session, out, overwrite, List.of(schema))) {
-      if (target == Format.AVRO) {
-        // Written with the user's own schema: names, enums, fixed sizes and logical types.
-        records
-            .write()
-            .format("avro")
-            .option("avroSchema", avro.toString())
-            .mode(SaveMode.ErrorIfExists)
-            .save(output.stagingLocation(""));
-      } else {
-        output.writeDataset("", records, target);
-      }
+      // Avro is written with the user's own schema: names, enums, fixed sizes and logical types.
+      Map<String, String> options =
+          target == Format.AVRO ? Map.of("avroSchema", avro.toString()) : Map.of();
+      output.writeDataset("", records, target, options);
       written = output.commit();
     }
     var stdout = spec.commandLine().getOut();
