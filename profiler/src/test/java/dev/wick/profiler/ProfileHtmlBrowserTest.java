@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * overlay in its own. Skipped when Chromium is not installed, unless the environment variable
  * {@value #REQUIRE} is {@code 1}: then a missing browser fails the test. CI ({@code .ci/run}) and
  * {@code profiler/check-html.sh} install Chromium and set it, so the test cannot silently skip
- * there.
+ * there. {@code WICK_CHROMIUM} names the browser to use (and then no other is looked for).
  */
 class ProfileHtmlBrowserTest {
   /** With this environment variable set to {@code 1}, a missing Chromium fails the test. */
@@ -37,12 +37,10 @@ class ProfileHtmlBrowserTest {
 
   static Optional<String> find() {
     String env = System.getenv("WICK_CHROMIUM");
-    List<String> candidates = new ArrayList<>();
-    if (env != null) {
-      candidates.add(env);
-    }
-    candidates.addAll(
-        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"));
+    List<String> candidates =
+        env != null && !env.isBlank()
+            ? List.of(env) // this browser and no other
+            : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
     return candidates.stream().filter(c -> new File(c).canExecute()).findFirst();
   }
 
@@ -51,8 +49,8 @@ class ProfileHtmlBrowserTest {
     if (chromium.isEmpty() && "1".equals(System.getenv(REQUIRE))) {
       fail(
           REQUIRE
-              + "=1 but no Chromium was found (WICK_CHROMIUM, /usr/bin/chromium,"
-              + " /usr/bin/chromium-browser, /usr/bin/google-chrome); install Debian's chromium.");
+              + "=1 but no Chromium was found (at $WICK_CHROMIUM if set, else /usr/bin/chromium,"
+              + " /usr/bin/chromium-browser or /usr/bin/google-chrome); install Debian's chromium.");
     }
     assumeTrue(chromium.isPresent(), "Chromium is not installed; run profiler/check-html.sh");
     TestTypes.register();
