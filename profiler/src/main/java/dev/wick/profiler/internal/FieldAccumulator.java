@@ -184,7 +184,7 @@ final class FieldAccumulator {
         return; // already in the HLL sketch, which a repeat would not change
       }
       if (exact.size() < EXACT_LIMIT) {
-        int length = v.numChars();
+        int length = Utf8.numChars(v);
         exact.put(v.copy(), new long[] {1, length});
         s.addLength(length);
         hll.update(XXH64.hashUTF8String(v, HASH_SEED));
@@ -192,7 +192,7 @@ final class FieldAccumulator {
       }
       flushExact(); // too many distinct values to count exactly: on to the sketch alone
     }
-    s.addLength(v.numChars());
+    s.addLength(Utf8.numChars(v));
     hll.update(XXH64.hashUTF8String(v, HASH_SEED));
     if (items == null) {
       return;
