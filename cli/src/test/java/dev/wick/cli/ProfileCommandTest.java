@@ -165,6 +165,29 @@ class ProfileCommandTest {
   }
 
   @Test
+  void aCorruptFileAmongGoodOnesIsAUsageErrorNamingIt() throws Exception {
+    // Spark learns the schema from a good file and meets the truncated one only in the scan.
+    Path dir = tmp.resolve("mixed");
+    Files.createDirectories(dir);
+    Path good;
+    try (var files = Files.list(Path.of(day1))) {
+      good = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).findFirst().get();
+    }
+    byte[] bytes = Files.readAllBytes(good);
+    Files.write(dir.resolve("part-00000-good.parquet"), bytes);
+    Files.write(dir.resolve("part-99999-truncated.parquet"), java.util.Arrays.copyOf(bytes, 2000));
+    CliRun run = wick("profile", "--in", dir.toString(), "--out", out("p15"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    String error =
+        run.err().lines().filter(l -> l.startsWith("error: ")).findFirst().orElse(run.err());
+    assertThat(error)
+        .startsWith("error: Cannot read " + dir)
+        .contains("part-99999-truncated.parquet")
+        .endsWith(".");
+    assertThat(Path.of(out("p15"))).doesNotExist();
+  }
+
+  @Test
   void anUnknownRedactedFieldIsAUsageError() {
     CliRun run = wick("profile", "--in", day1, "--out", out("p13"), "--redact", "email");
     assertThat(run.exitCode()).isEqualTo(2);
