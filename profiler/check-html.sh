@@ -11,6 +11,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get install -y -qq chromium >&2
 fi
 export WICK_CHROMIUM="$(command -v chromium)"
+export WICK_REQUIRE_BROWSER=1
 cd "$root"
 # The test skips (JUnit assumption) without Chromium; here Chromium is present, so it must run.
 mvn -B -q verify -pl profiler -am -Dspotless.check.skip=true \

@@ -18,9 +18,9 @@ class DriftCommandTest {
 
   @BeforeAll
   static void profiles() {
-    day1 = profile("day1", ProfileCommandTest.plays(tmp, "d1", 0, 11, 100, "'BR'"));
-    day2 = profile("day2", ProfileCommandTest.plays(tmp, "d2", 4000, 12, 100, "'BR'"));
-    shifted = profile("shifted", ProfileCommandTest.plays(tmp, "d3", 8000, 13, 115, "'NO'"));
+    day1 = profile("day1", ProfileCommandTest.plays(tmp, "d1", 11, 100, "'BR'"));
+    day2 = profile("day2", ProfileCommandTest.plays(tmp, "d2", 12, 100, "'BR'"));
+    shifted = profile("shifted", ProfileCommandTest.plays(tmp, "d3", 13, 115, "'NO'"));
   }
 
   private static String profile(String name, String data) {
@@ -95,6 +95,29 @@ class DriftCommandTest {
     CliRun run = wick("drift", day1, other.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("share no field of the same kind");
+  }
+
+  @Test
+  void profilesOfDifferentSchemasCompareTheCommonFieldsAndNameTheOthers() throws Exception {
+    String data = ProfileCommandTest.plays(tmp, "d4", 14, 100, "'BR'");
+    Path narrow = tmp.resolve("d4-narrow");
+    org.apache.spark.sql.SparkSession spark = dev.wick.core.spark.WickSpark.local(2);
+    spark
+        .read()
+        .parquet(data)
+        .drop("country")
+        .withColumn("extra", org.apache.spark.sql.functions.lit(1))
+        .write()
+        .parquet(narrow.toString());
+    String current = profile("narrow", narrow.toString());
+    CliRun run = wick("drift", day1, current, "--max-drift", "0.1");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("6 fields compared:");
+    assertThat(run.out()).doesNotContain("  country ");
+    assertThat(run.err())
+        .isEqualTo(
+            "warning: fields only in the baseline, not compared: country\n"
+                + "warning: fields only in the current profile, not compared: extra\n");
   }
 
   @Test

@@ -21,14 +21,18 @@ class ProfileCommandTest {
   static String narrow;
   static String empty;
 
-  /** Track plays: amounts ~ N(mean, 15), a skewed country, a nested record and an array. */
-  static String plays(Path dir, String name, long from, long seed, int mean, String extraCountry) {
+  /**
+   * 4,000 track plays: ids drawn uniformly from [0, 1,000,000) by a seeded hash (so two seeds give
+   * two samples of one distribution, as daily snapshots of the same entities do), amounts ~ N(mean,
+   * 15), a skewed country (every 50th null), a nested record and an array.
+   */
+  static String plays(Path dir, String name, long seed, int mean, String extraCountry) {
     SparkSession spark = WickSpark.local(2);
     String path = dir.resolve(name).toString();
     spark
-        .range(from, from + 4000)
+        .range(0, 4000)
         .selectExpr(
-            "id",
+            "pmod(xxhash64(id, " + seed + "L), 1000000L) AS id",
             mean + " + 15 * randn(" + seed + ") AS amount",
             "CASE WHEN pmod(id, 50) = 0 THEN NULL WHEN rand("
                 + seed
@@ -46,9 +50,9 @@ class ProfileCommandTest {
 
   @BeforeAll
   static void inputs() {
-    day1 = plays(tmp, "day1", 0, 1, 100, "'BR'");
-    day2 = plays(tmp, "day2", 4000, 2, 100, "'BR'");
-    shifted = plays(tmp, "shifted", 8000, 3, 110, "'NO'");
+    day1 = plays(tmp, "day1", 1, 100, "'BR'");
+    day2 = plays(tmp, "day2", 2, 100, "'BR'");
+    shifted = plays(tmp, "shifted", 3, 110, "'NO'");
     narrow = tmp.resolve("narrow").toString();
     WickSpark.local(2)
         .read()
@@ -134,10 +138,70 @@ class ProfileCommandTest {
 
   @Test
   void anUnreadableInputIsAUsageError() {
-    CliRun run = wick("profile", "--in", tmp.resolve("nope").toString(), "--out", out("p5"));
+    String nope = tmp.resolve("nope").toString();
+    CliRun run = wick("profile", "--in", nope, "--out", out("p5"));
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).startsWith("error: ").contains("nope");
+    assertThat(run.err())
+        .isEqualTo(
+            "error: Input "
+                + nope
+                + " does not exist; check the path (a file, a folder or a glob).\n");
     assertThat(Path.of(out("p5"))).doesNotExist();
+  }
+
+  @Test
+  void aCorruptInputFileIsAUsageError() throws Exception {
+    Path dir = tmp.resolve("corrupt");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("part-00000.parquet"), "these bytes are not parquet\n");
+    CliRun run = wick("profile", "--in", dir.toString(), "--out", out("p12"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .startsWith("error: Cannot read " + dir + " as parquet: ")
+        .contains("is not a readable parquet file")
+        .doesNotContain("\tat ");
+    assertThat(run.err().lines()).hasSize(1);
+    assertThat(Path.of(out("p12"))).doesNotExist();
+  }
+
+  @Test
+  void aCorruptFileAmongGoodOnesIsAUsageErrorNamingIt() throws Exception {
+    // Spark learns the schema from a good file and meets the truncated one only in the scan.
+    Path dir = tmp.resolve("mixed");
+    Files.createDirectories(dir);
+    Path good;
+    try (var files = Files.list(Path.of(day1))) {
+      good = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).findFirst().get();
+    }
+    byte[] bytes = Files.readAllBytes(good);
+    Files.write(dir.resolve("part-00000-good.parquet"), bytes);
+    Files.write(dir.resolve("part-99999-truncated.parquet"), java.util.Arrays.copyOf(bytes, 2000));
+    CliRun run = wick("profile", "--in", dir.toString(), "--out", out("p15"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    String error =
+        run.err().lines().filter(l -> l.startsWith("error: ")).findFirst().orElse(run.err());
+    assertThat(error)
+        .startsWith("error: Cannot read " + dir)
+        .contains("part-99999-truncated.parquet")
+        .endsWith(".");
+    assertThat(Path.of(out("p15"))).doesNotExist();
+  }
+
+  @Test
+  void anUnknownRedactedFieldIsAUsageError() {
+    CliRun run = wick("profile", "--in", day1, "--out", out("p13"), "--redact", "email");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("error: ").contains("'email'");
+    assertThat(run.err().lines()).hasSize(1);
+    assertThat(Path.of(out("p13"))).doesNotExist();
+  }
+
+  @Test
+  void aTopOutOfRangeIsAUsageError() {
+    CliRun run = wick("profile", "--in", day1, "--out", out("p14"), "--top", "0");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo("error: --top 0 is out of range; pass a number from 1 to 1000.\n");
   }
 
   @Test

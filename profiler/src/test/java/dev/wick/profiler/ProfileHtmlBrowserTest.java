@@ -1,6 +1,7 @@
 package dev.wick.profiler;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wick.core.spark.WickSpark;
@@ -22,26 +23,35 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Opens the HTML report in headless Chromium (Debian's {@code chromium}): the rendered DOM holds
  * the charts, and a screenshot shows bars in the current profile's colour and the baseline's
- * overlay in its own. Skipped when Chromium is not installed; {@code profiler/check-html.sh}
- * installs it and runs this test.
+ * overlay in its own. Skipped when Chromium is not installed, unless the environment variable
+ * {@value #REQUIRE} is {@code 1}: then a missing browser fails the test. CI ({@code .ci/run}) and
+ * {@code profiler/check-html.sh} install Chromium and set it, so the test cannot silently skip
+ * there. {@code WICK_CHROMIUM} names the browser to use (and then no other is looked for).
  */
 class ProfileHtmlBrowserTest {
+  /** With this environment variable set to {@code 1}, a missing Chromium fails the test. */
+  static final String REQUIRE = "WICK_REQUIRE_BROWSER";
+
   static Optional<String> chromium = find();
   static String html;
 
   static Optional<String> find() {
     String env = System.getenv("WICK_CHROMIUM");
-    List<String> candidates = new ArrayList<>();
-    if (env != null) {
-      candidates.add(env);
-    }
-    candidates.addAll(
-        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"));
+    List<String> candidates =
+        env != null && !env.isBlank()
+            ? List.of(env) // this browser and no other
+            : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
     return candidates.stream().filter(c -> new File(c).canExecute()).findFirst();
   }
 
   @BeforeAll
   static void render() {
+    if (chromium.isEmpty() && "1".equals(System.getenv(REQUIRE))) {
+      fail(
+          REQUIRE
+              + "=1 but no Chromium was found (at $WICK_CHROMIUM if set, else /usr/bin/chromium,"
+              + " /usr/bin/chromium-browser or /usr/bin/google-chrome); install Debian's chromium.");
+    }
     assumeTrue(chromium.isPresent(), "Chromium is not installed; run profiler/check-html.sh");
     TestTypes.register();
     var spark = WickSpark.local(2);

@@ -84,6 +84,13 @@ class ProfileHtmlTest {
   }
 
   @Test
+  void aLongTopValueIsCutInItsLabelAndWholeInItsTooltip() {
+    // 25 characters: the label keeps 19 and an ellipsis, so it fits left of the bars.
+    assertThat(plain).contains(">&lt;script&gt;alert(1)&lt;/s…</text>");
+    assertThat(plain).contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;: 1 (");
+  }
+
+  @Test
   void thePageFetchesNothing() {
     for (String html : new String[] {plain, compared}) {
       assertThat(html).doesNotContain("src=", "<link", "@import", "url(");

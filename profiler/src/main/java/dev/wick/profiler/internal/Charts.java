@@ -22,6 +22,10 @@ final class Charts {
   static final String BASELINE = "#f28e2b";
 
   private static final int WIDTH = 420;
+
+  /** The most characters of a top value shown as its bar's label. */
+  static final int LABEL_CHARS = 20;
+
   private static final int HEIGHT = 140;
   private static final int PAD = 24;
 
@@ -103,7 +107,9 @@ final class Charts {
   static String topValues(List<ValueCount> top, long nonNull, Optional<double[]> baselineShares) {
     int rowH = baselineShares.isPresent() ? 22 : 16;
     int height = Math.max(1, top.size()) * rowH + 2 * 8;
-    int labelW = 150;
+    // Room for LABEL_CHARS characters of 11px text (at most ~7.5px each); longer values are cut
+    // with an ellipsis, and each bar's tooltip holds the whole value.
+    int labelW = 170;
     double plotW = WIDTH - labelW - 60.0;
     double max = 0;
     for (int i = 0; i < top.size(); i++) {
@@ -127,8 +133,8 @@ final class Charts {
       double share = nonNull == 0 ? 0 : (double) v.count() / nonNull;
       double y = 8 + i * rowH;
       String name = v.value().isEmpty() ? "(empty)" : v.value();
-      if (name.length() > 22) {
-        name = name.substring(0, 21) + "…";
+      if (name.codePointCount(0, name.length()) > LABEL_CHARS) {
+        name = name.substring(0, name.offsetByCodePoints(0, LABEL_CHARS - 1)) + "…";
       }
       label(svg, labelW - 6, y + 11, "end", name);
       svg.append(

@@ -24,19 +24,26 @@ import org.apache.spark.unsafe.types.UTF8String;
  * DataSketches (HLL of the values' 64-bit xxHash, KLL of the numeric values, frequent items of text
  * values), serialized into a {@link FieldSummary} when the partition ends.
  *
- * <p>Two costs dominate a profile of text: decoding each value to a Java {@code String} for the
- * frequent-items sketch, and the sketch's purges once it tracks more distinct values than it has
- * room for. A small cache of decoded strings removes the first for fields that repeat their values;
- * for the second, once the sketch has purged and seen {@value #SAMPLE_AFTER} values in this
- * partition, it is fed every {@value #STRIDE}th value with weight {@value #STRIDE}. The frequent
- * values of such a field (which only exist in high-cardinality data) are then estimates, as the
- * sketch's counts already were; low-cardinality fields stay exact.
+ * <p>Three costs dominate a profile of text: decoding each value to a Java {@code String} for the
+ * frequent-items sketch, updating the sketches once per value, and the frequent-items sketch's
+ * purges once it tracks more distinct values than it has room for. While a field has seen at most
+ * {@value #EXACT_LIMIT} distinct values in this partition they are counted exactly in a hash map
+ * keyed by Spark's own bytes (a repeated value costs one lookup: it is not decoded, not hashed into
+ * the HLL sketch again, which would not change it, and its length is remembered); the counts go
+ * into the frequent-items sketch, as weighted updates, when the partition ends or the field
+ * outgrows the map. For the purges, once the sketch has purged and seen {@value #SAMPLE_AFTER}
+ * values in this partition, it is fed every {@value #STRIDE}th value with weight {@value #STRIDE}.
+ * The frequent values of such a field (which only exist in high-cardinality data) are then
+ * estimates, as the sketch's counts already were; low-cardinality fields stay exact.
+ *
+ * <p>The HLL sketch is kept as {@code HLL_8} while updating (one byte per bucket, the cheapest
+ * update) and stored as the compact {@code HLL_4}, which holds the same registers.
  */
 final class FieldAccumulator {
   static final int SAMPLE_AFTER = 1 << 16;
   static final int STRIDE = 8;
   private static final long HASH_SEED = 42L;
-  private static final int CACHE_SIZE = 4096;
+  static final int EXACT_LIMIT = 4096;
 
   private final ColumnSpec spec;
   private final FieldSummary s = new FieldSummary();
@@ -44,8 +51,10 @@ final class FieldAccumulator {
   private final KllDoublesSketch kll;
   private final ItemsSketch<String> items;
   private final SemanticType semantic;
-  private Map<UTF8String, String> cache;
-  private int cacheClears;
+
+  /** Exact counts of a text field's values while it has few: {count, length in characters}. */
+  private Map<UTF8String, long[]> exact;
+
   private long itemUpdates;
   private int stride = 1;
   private int skipped;
@@ -62,10 +71,10 @@ final class FieldAccumulator {
                 || kind == FieldKind.TEMPORAL
                 || kind == FieldKind.TEXT
                 || kind == FieldKind.BINARY);
-    this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_4) : null;
+    this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_8) : null;
     boolean topValues = readsValues && spec.topValues();
     this.items = topValues ? new ItemsSketch<>(itemsMapSize) : null;
-    this.cache = topValues ? new HashMap<>() : null;
+    this.exact = spec.valueType() == ValueType.STRING && hll != null ? new HashMap<>() : null;
     this.semantic =
         !readsValues || spec.semantic() == null || spec.validOrdinal() >= 0
             ? null
@@ -167,7 +176,23 @@ final class FieldAccumulator {
   }
 
   private void text(UTF8String v) {
-    s.addLength(v.numChars());
+    if (exact != null) {
+      long[] seen = exact.get(v);
+      if (seen != null) {
+        seen[0]++;
+        s.addLength(seen[1]);
+        return; // already in the HLL sketch, which a repeat would not change
+      }
+      if (exact.size() < EXACT_LIMIT) {
+        int length = Utf8.numChars(v);
+        exact.put(v.copy(), new long[] {1, length});
+        s.addLength(length);
+        hll.update(XXH64.hashUTF8String(v, HASH_SEED));
+        return;
+      }
+      flushExact(); // too many distinct values to count exactly: on to the sketch alone
+    }
+    s.addLength(Utf8.numChars(v));
     hll.update(XXH64.hashUTF8String(v, HASH_SEED));
     if (items == null) {
       return;
@@ -177,36 +202,26 @@ final class FieldAccumulator {
         return;
       }
       skipped = 0;
-      items.update(decode(v), stride);
+      items.update(v.toString(), stride);
       return;
     }
-    items.update(decode(v));
+    items.update(v.toString());
     if ((++itemUpdates & 4095) == 0 && itemUpdates >= SAMPLE_AFTER && items.getMaximumError() > 0) {
       stride = STRIDE;
       s.sampled = true;
-      cache = null;
     }
   }
 
-  /** The value as a Java string, from the cache while the field repeats its values. */
-  private String decode(UTF8String v) {
-    if (cache == null) {
-      return v.toString();
-    }
-    String known = cache.get(v);
-    if (known != null) {
-      return known;
-    }
-    String decoded = v.toString();
-    if (cache.size() >= CACHE_SIZE) {
-      if (++cacheClears > 2) {
-        cache = null; // the field hardly repeats: stop caching
-        return decoded;
+  /** Moves the exact counts into the frequent-items sketch and stops counting exactly. */
+  private void flushExact() {
+    if (items != null) {
+      for (Map.Entry<UTF8String, long[]> e : exact.entrySet()) {
+        long n = e.getValue()[0];
+        items.update(e.getKey().toString(), n);
+        itemUpdates += n;
       }
-      cache.clear();
     }
-    cache.put(v.copy(), decoded);
-    return decoded;
+    exact = null;
   }
 
   private void binary(byte[] v) {
@@ -241,8 +256,11 @@ final class FieldAccumulator {
 
   /** The partition's summary, sketches serialized. */
   FieldSummary finish() {
+    if (exact != null) {
+      flushExact();
+    }
     if (hll != null) {
-      s.hll = hll.toCompactByteArray();
+      s.hll = hll.copyAs(TgtHllType.HLL_4).toCompactByteArray();
     }
     if (kll != null) {
       s.kll = kll.toByteArray();

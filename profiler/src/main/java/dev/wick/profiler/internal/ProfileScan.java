@@ -1,11 +1,13 @@
 package dev.wick.profiler.internal;
 
+import dev.wick.core.WickException;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.Profile;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.catalyst.InternalRow;
 
@@ -31,9 +33,18 @@ public final class ProfileScan {
     int mapSize = itemsMapSize(top);
     JavaRDD<InternalRow> rows = plan.projected().queryExecution().toRdd().toJavaRDD();
     PartitionSummary zero = new PartitionSummary(new FieldSummary[specs.size()]);
-    PartitionSummary total =
-        rows.mapPartitions(new PartitionProfiler(specs, mapSize))
-            .treeAggregate(zero, (a, b) -> a.merge(b, specs), (a, b) -> a.merge(b, specs), 2);
+    PartitionSummary total;
+    try {
+      total =
+          rows.mapPartitions(new PartitionProfiler(specs, mapSize))
+              .treeAggregate(zero, (a, b) -> a.merge(b, specs), (a, b) -> a.merge(b, specs), 2);
+    } catch (Exception e) { // SparkException is a checked exception that Scala throws undeclared
+      Optional<WickException> unreadable = ScanFailures.explain(source, e);
+      if (unreadable.isPresent()) {
+        throw unreadable.get();
+      }
+      throw e; // precise rethrow: only what the job threw
+    }
     List<FieldProfile> fields = new ArrayList<>();
     List<ResolvedPath> paths = plan.paths();
     for (int i = 0; i < specs.size(); i++) {
