@@ -2,6 +2,7 @@ package dev.wick.cli;
 
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -70,22 +71,27 @@ public final class Wick implements Runnable {
           return ExitCode.USAGE.code();
         });
     cli.setExecutionExceptionHandler(
-        (ex, commandLine, parseResult) -> {
+        (thrown, commandLine, parseResult) -> {
           PrintWriter w = commandLine.getErr();
           boolean verbose = Verbosity.isVerbose(parseResult);
-          if (ex instanceof WickException we) {
+          // A corrupt file among good ones surfaces only when a task reads it.
+          Exception failure =
+              DatasetReader.explainScanFailure(thrown).<Exception>map(e -> e).orElse(thrown);
+          if (failure instanceof WickException we) {
             w.println("error: " + we.getMessage());
             if (verbose) {
-              ex.printStackTrace(w);
+              failure.printStackTrace(w);
             }
             return we.exitCode().code();
           }
           w.println(
               "error: "
-                  + Optional.ofNullable(ex.getMessage()).map(String::strip).orElse(ex.toString())
+                  + Optional.ofNullable(failure.getMessage())
+                      .map(String::strip)
+                      .orElse(failure.toString())
                   + (verbose ? "" : " (run again with --verbose for details)"));
           if (verbose) {
-            ex.printStackTrace(w);
+            failure.printStackTrace(w);
           }
           return ExitCode.INTERNAL.code();
         });

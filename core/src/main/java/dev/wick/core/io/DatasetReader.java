@@ -161,6 +161,55 @@ public final class DatasetReader {
   private static final Pattern FILE_URI =
       Pattern.compile("\\b[a-z][a-z0-9+.-]*:/[^\\s,;'\"()\\[\\]]+");
 
+  /** Spark's error class for a file a running scan could not read. */
+  private static final String FAILED_READ_FILE = "FAILED_READ_FILE";
+
+  private static final Pattern SCANNED_FILE = Pattern.compile("reading file (\\S+?)\\.?(?:\\s|$)");
+
+  /**
+   * One sentence for a job that failed because its scan met a file Spark could not read. Spark
+   * learns a schema from the first files only, so a corrupt or truncated file among good ones is
+   * found only when a task reaches it, long after {@link #read} returned; every command and job
+   * turns such a failure into this usage error naming the file. Empty when {@code failure} is
+   * something else.
+   */
+  public static Optional<WickException> explainScanFailure(Throwable failure) {
+    Optional<String> file = Optional.empty();
+    boolean corrupt = false;
+    String innermost = null;
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
+      String m = t.getMessage();
+      if (m == null) {
+        continue;
+      }
+      innermost = m;
+      if (file.isEmpty() && m.contains(FAILED_READ_FILE)) {
+        Matcher f = SCANNED_FILE.matcher(m);
+        if (f.find()) {
+          String found = f.group(1);
+          file = Optional.of(found.startsWith("file:") ? new Path(found).toUri().getPath() : found);
+        }
+      }
+      corrupt |= CORRUPT_FILE_MARKERS.stream().anyMatch(m::contains);
+    }
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    String why =
+        corrupt
+            ? "it is corrupt or not of the format its name says"
+            : "it cannot be read ("
+                + firstLine(innermost)
+                    .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
+                    .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "")
+                    .replaceFirst("\\.$", "")
+                + ")";
+    return Optional.of(
+        WickException.usage(
+            "Cannot read " + file.get() + ": " + why + "; check or remove that file.", failure));
+  }
+
   /** One sentence for a source Spark cannot read, naming the corrupt file when there is one. */
   private static WickException unreadable(String location, Format f, Exception e) {
     List<String> messages = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.wick.core.job;
 
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
 import dev.wick.core.spark.WickSpark;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -103,6 +104,11 @@ public final class Jobs {
       }
       return e.exitCode();
     } catch (Exception e) {
+      Optional<WickException> unreadable = DatasetReader.explainScanFailure(e);
+      if (unreadable.isPresent()) {
+        err.println("error: " + unreadable.get().getMessage());
+        return unreadable.get().exitCode();
+      }
       err.println(
           "error: the job failed: " + Optional.ofNullable(e.getMessage()).orElse(e.toString()));
       if (verbose) {

@@ -234,6 +234,39 @@ class DatasetReaderTest {
   }
 
   @Test
+  void aCorruptFileAmongGoodOnesIsExplainedWhenTheScanMeetsIt() throws IOException {
+    Path folder = Files.createDirectories(dir.resolve("mixed"));
+    spark.range(200).write().parquet(dir.resolve("good").toString());
+    Path good;
+    try (var files = Files.list(dir.resolve("good"))) {
+      good = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    byte[] bytes = Files.readAllBytes(good);
+    Files.write(folder.resolve("part-0-good.parquet"), bytes);
+    Path truncated =
+        Files.write(
+            folder.resolve("part-9-truncated.parquet"),
+            java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    // The schema comes from a good file; the truncated one fails only in the scan.
+    var data = DatasetReader.read(spark, folder.toString());
+    Throwable failure = org.assertj.core.api.Assertions.catchThrowable(data::count);
+    assertThat(failure).isNotNull();
+    assertThat(DatasetReader.explainScanFailure(failure))
+        .hasValueSatisfying(
+            e -> {
+              assertThat(e.exitCode()).isEqualTo(dev.wick.core.ExitCode.USAGE);
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "Cannot read "
+                          + truncated
+                          + ": it is corrupt or not of the format its name says; check or remove"
+                          + " that file.");
+            });
+    // Anything else is left alone.
+    assertThat(DatasetReader.explainScanFailure(new IllegalStateException("boom"))).isEmpty();
+  }
+
+  @Test
   void avroSchemaIsTheWriterSchema() throws IOException {
     org.apache.avro.Schema schema =
         new org.apache.avro.Schema.Parser()

@@ -1,5 +1,6 @@
 package dev.wick.profiler.internal;
 
+import dev.wick.core.report.Html;
 import dev.wick.profiler.FieldKind;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -61,18 +62,6 @@ public final class Formats {
 
   /** Text escaped for HTML element content and attribute values. */
   public static String html(String s) {
-    StringBuilder out = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '"' -> out.append("&quot;");
-        case '\'' -> out.append("&#39;");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
+    return Html.escape(s);
   }
 }

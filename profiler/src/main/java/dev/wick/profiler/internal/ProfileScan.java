@@ -1,6 +1,7 @@
 package dev.wick.profiler.internal;
 
 import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.Profile;
@@ -39,7 +40,7 @@ public final class ProfileScan {
           rows.mapPartitions(new PartitionProfiler(specs, mapSize))
               .treeAggregate(zero, (a, b) -> a.merge(b, specs), (a, b) -> a.merge(b, specs), 2);
     } catch (Exception e) { // SparkException is a checked exception that Scala throws undeclared
-      Optional<WickException> unreadable = ScanFailures.explain(source, e);
+      Optional<WickException> unreadable = DatasetReader.explainScanFailure(e);
       if (unreadable.isPresent()) {
         throw unreadable.get();
       }
