@@ -171,9 +171,12 @@ public final class DatasetReader {
    * learns a schema from the first files only, so a corrupt or truncated file among good ones is
    * found only when a task reaches it, long after {@link #read} returned; every command and job
    * turns such a failure into this usage error naming the file. Empty when {@code failure} is
-   * something else.
+   * something else, or a {@link WickException} already.
    */
   public static Optional<WickException> explainScanFailure(Throwable failure) {
+    if (failure instanceof WickException) {
+      return Optional.empty(); // already explained, e.g. by read()
+    }
     Optional<String> file = Optional.empty();
     boolean corrupt = false;
     String innermost = null;

@@ -264,6 +264,8 @@ class DatasetReaderTest {
             });
     // Anything else is left alone.
     assertThat(DatasetReader.explainScanFailure(new IllegalStateException("boom"))).isEmpty();
+    assertThat(DatasetReader.explainScanFailure(WickException.usage("Explained.", failure)))
+        .isEmpty();
   }
 
   @Test
