@@ -82,16 +82,28 @@ public final class KeyHash {
 
   /** The key's number in {@code [0, 1)} as a Catalyst column over data of {@code schema}. */
   public static Column unit(StructType schema, List<String> fields, long seed) {
-    return shiftrightunsigned(
-            xxhash64(items(schema, fields, seed).columns.toArray(Column[]::new)), 11)
-        .divide(lit(TWO_POW_53));
+    return both(schema, fields, seed).column();
   }
 
   /** The same number as a Spark SQL expression (see the class documentation). */
   public static String unitSql(StructType schema, List<String> fields, long seed) {
-    return "shiftrightunsigned(xxhash64("
-        + String.join(", ", items(schema, fields, seed).sql)
-        + "), 11) / 9007199254740992D";
+    return both(schema, fields, seed).sql();
+  }
+
+  /** The unit value as a column and as Spark SQL, from one resolution of the key fields. */
+  record Unit(Column column, String sql) {}
+
+  /** {@link #unit} and {@link #unitSql} at once: the planner needs both. */
+  static Unit both(StructType schema, List<String> fields, long seed) {
+    Items items = items(schema, fields, seed);
+    Column column =
+        shiftrightunsigned(xxhash64(items.columns.toArray(Column[]::new)), 11)
+            .divide(lit(TWO_POW_53));
+    String sql =
+        "shiftrightunsigned(xxhash64("
+            + String.join(", ", items.sql)
+            + "), 11) / 9007199254740992D";
+    return new Unit(column, sql);
   }
 
   /** The Spark SQL condition that keeps the same records as {@code --by fields --fraction f}. */

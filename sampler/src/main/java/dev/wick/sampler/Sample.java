@@ -209,6 +209,16 @@ public final class Sample {
   /** The pass-2 plan: unit values, the decision, and (with {@code --exact}) the rank cut. */
   private Dataset<Row> build(boolean withId, Observation in, Observation out) {
     Dataset<Row> input = plan.input();
+    if (table.isEmpty() && !plan.spec().exact() && !withId) {
+      // A plain fraction: one filter on the unit value, nothing added or dropped. Every extra
+      // Dataset step (a helper column, then a projection to drop it) is another analysis of the
+      // plan on the driver, a fixed cost per sample that the plain Dataset.sample does not pay.
+      Dataset<Row> base =
+          in == null ? input : input.observe(in, functions.count(lit(1)).as("records"));
+      double p = strata.get(0).probability();
+      Dataset<Row> kept = p >= 1.0 ? base : base.where(plan.unit().lt(lit(p)));
+      return out == null ? kept : kept.observe(out, functions.count(lit(1)).as("records"));
+    }
     Column[] original =
         Arrays.stream(input.columns()).map(c -> col(Fields.quote(c))).toArray(Column[]::new);
     Dataset<Row> base =

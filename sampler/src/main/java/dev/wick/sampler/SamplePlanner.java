@@ -49,8 +49,9 @@ final class SamplePlanner {
     Column unit;
     String unitSql;
     if (spec.byKey()) {
-      unit = KeyHash.unit(schema, spec.by(), spec.seed());
-      unitSql = KeyHash.unitSql(schema, spec.by(), spec.seed());
+      KeyHash.Unit both = KeyHash.both(schema, spec.by(), spec.seed());
+      unit = both.column();
+      unitSql = both.sql();
     } else {
       unit = rand(spec.seed());
       unitSql = "rand(" + spec.seed() + ")";
