@@ -40,12 +40,7 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin SparkOptions spark;
 
-  @Option(
-      names = "--in",
-      required = true,
-      paramLabel = "PATH",
-      description = "The dataset: a file, a folder, a glob or table:NAME.")
-  String in;
+  @Mixin InputOptions input;
 
   @Option(
       names = "--out",
@@ -53,12 +48,6 @@ final class ProfileCommand implements Callable<Integer> {
       paramLabel = "DIR",
       description = "The report folder (refused if it exists, unless --overwrite).")
   String out;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      description = "The input's format: avro, parquet, orc, json, csv (default: from extensions).")
-  String format;
 
   @Option(
       names = "--fields",
@@ -110,20 +99,25 @@ final class ProfileCommand implements Callable<Integer> {
     DriftThresholds thresholds =
         maxDrift == null ? DriftThresholds.none() : DriftThresholds.parse(maxDrift);
     Optional<Profile> before = Optional.ofNullable(baseline).map(b -> Profile.read(Path.of(b)));
-    List<String> inputs = new ArrayList<>(List.of(in));
+    List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(baseline));
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before the scan, not after it.
     Output.create(session, out, overwrite, inputs).close();
-    Optional<Format> inputFormat = Optional.ofNullable(format).map(Format::parse);
-    Dataset<Row> data = DatasetReader.read(session, in, inputFormat);
+    Optional<Format> inputFormat = input.format();
+    Dataset<Row> data = DatasetReader.read(session, input.in, inputFormat);
     // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
-    Schema schema = DatasetReader.schema(session, in, inputFormat);
+    Schema schema = DatasetReader.schema(session, input.in, inputFormat);
     Profile profile =
-        Profiler.builder().fields(fields).redact(redact).top(top).build().profile(data, schema, in);
+        Profiler.builder()
+            .fields(fields)
+            .redact(redact)
+            .top(top)
+            .build()
+            .profile(data, schema, input.in);
     if (profile.rowCount() == 0) {
       throw WickException.usage(
-          "Input " + in + " has no rows, so there is nothing to profile; check the path.");
+          "Input " + input.in + " has no rows, so there is nothing to profile; check the path.");
     }
     Optional<ProfileReport.Comparison> comparison =
         before.map(b -> ProfileReport.Comparison.of(b, profile));
@@ -132,7 +126,7 @@ final class ProfileCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(
         "Profiled %s rows and %d fields of %s.%n",
-        DriftPrinter.rows(profile.rowCount()), profile.fields().size(), in);
+        DriftPrinter.rows(profile.rowCount()), profile.fields().size(), input.in);
     comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout, spec.commandLine().getErr()));
     stdout.printf(
         "Wrote %s (%s, %s%s).%n",

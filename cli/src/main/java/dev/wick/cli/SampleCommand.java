@@ -27,12 +27,7 @@ final class SampleCommand implements Callable<Integer> {
 
   @Mixin SparkOptions spark;
 
-  @Option(
-      names = "--in",
-      required = true,
-      paramLabel = "PATH",
-      description = "The dataset: a file, a folder, a glob or table:NAME.")
-  String in;
+  @Mixin InputOptions input;
 
   @Option(
       names = "--out",
@@ -90,13 +85,6 @@ final class SampleCommand implements Callable<Integer> {
   boolean exact;
 
   @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      description =
-          "The input's format when its file names do not tell: avro, parquet, orc, json, csv, text.")
-  String format;
-
-  @Option(
       names = "--out-format",
       paramLabel = "FORMAT",
       description = "Write the sample in this format instead of the input's.")
@@ -121,10 +109,8 @@ final class SampleCommand implements Callable<Integer> {
       sampler.distribution(Distribution.parse(distribution));
     }
     var sampleSpec = sampler.exact(exact).build();
-    SampleFiles files = SampleFiles.from(spark.spark(), in).to(out).overwrite(overwrite);
-    if (format != null) {
-      files.inputFormat(Format.parse(format));
-    }
+    SampleFiles files = SampleFiles.from(spark.spark(), input.in).to(out).overwrite(overwrite);
+    input.format().ifPresent(files::inputFormat);
     if (outFormat != null) {
       files.outputFormat(Format.parse(outFormat));
     }

@@ -14,7 +14,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -42,12 +41,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin SparkOptions spark;
 
-  @Option(
-      names = "--in",
-      required = true,
-      paramLabel = "PATH",
-      description = "The dataset: a file, a folder, a glob or table:NAME.")
-  String in;
+  @Mixin InputOptions input;
 
   @Option(
       names = "--schema",
@@ -62,12 +56,6 @@ final class ValidateCommand implements Callable<Integer> {
       paramLabel = "DIR",
       description = "Where valid/, invalid/ and summary.json go.")
   String out;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      description = "The input's format when its extensions do not say.")
-  String format;
 
   @Option(
       names = "--out-format",
@@ -113,16 +101,15 @@ final class ValidateCommand implements Callable<Integer> {
     SemanticTypes.bindings(schema);
 
     SparkSession session = spark.spark();
-    Dataset<Row> data =
-        DatasetReader.read(session, in, Optional.ofNullable(format).map(Format::parse));
+    Dataset<Row> data = DatasetReader.read(session, input.in, input.format());
     ValidatedRows checked = Validation.validate(data, schema, reasonsColumn);
     ValidationSummary summary;
-    try (Output output = Output.create(session, out, overwrite, List.of(in))) {
+    try (Output output = Output.create(session, out, overwrite, List.of(input.in))) {
       summary = checked.write(output, "valid", "invalid", written);
       if (summary.total() == 0) {
         throw WickException.usage(
             "The input "
-                + in
+                + input.in
                 + " holds no records, so there is nothing to validate; check the path.");
       }
       output.writeString("summary.json", summary.toJson());
