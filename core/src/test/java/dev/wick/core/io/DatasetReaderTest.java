@@ -250,7 +250,7 @@ class DatasetReaderTest {
     // The schema comes from a good file; the truncated one fails only in the scan.
     var data = DatasetReader.read(spark, folder.toString());
     Throwable failure = org.assertj.core.api.Assertions.catchThrowable(data::count);
-    assertThat(failure).isNotNull();
+    assertThat(failure).hasStackTraceContaining("FAILED_READ_FILE");
     assertThat(DatasetReader.explainScanFailure(failure))
         .hasValueSatisfying(
             e -> {
