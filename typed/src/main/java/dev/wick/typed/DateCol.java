@@ -6,7 +6,7 @@ import org.apache.spark.sql.functions;
 import org.jspecify.annotations.Nullable;
 
 /** A non-null date column ({@link LocalDate}). */
-public final class DateCol extends OrdCol<LocalDate> {
+public final class DateCol extends TemporalCol<LocalDate> {
   DateCol(Column column, @Nullable String field) {
     super(column, field);
   }
@@ -19,21 +19,6 @@ public final class DateCol extends OrdCol<LocalDate> {
   @Override
   public NullableCol<LocalDate, DateCol> asNullable() {
     return new NullableCol<>(column(), field(), c -> new DateCol(c, null));
-  }
-
-  /** The year. */
-  public IntCol year() {
-    return new IntCol(functions.year(column()), null);
-  }
-
-  /** The month, 1 to 12. */
-  public IntCol month() {
-    return new IntCol(functions.month(column()), null);
-  }
-
-  /** The day of the month, 1 to 31. */
-  public IntCol dayOfMonth() {
-    return new IntCol(functions.dayofmonth(column()), null);
   }
 
   /** The day of the week, 1 (Sunday) to 7 (Saturday), as Spark numbers them. */

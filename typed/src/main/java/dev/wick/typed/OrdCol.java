@@ -9,8 +9,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <T> the Java type of the values
  */
-public abstract sealed class OrdCol<T> extends Col<T>
-    permits NumCol, StrCol, DateCol, TimestampCol {
+public abstract sealed class OrdCol<T> extends Col<T> permits NumCol, StrCol, TemporalCol {
 
   OrdCol(Column column, @Nullable String field) {
     super(column, field);

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <T> {@code java.time.Instant} or {@code java.time.LocalDateTime}
  */
-public final class TimestampCol<T> extends OrdCol<T> {
+public final class TimestampCol<T> extends TemporalCol<T> {
   TimestampCol(Column column, @Nullable String field) {
     super(column, field);
   }
@@ -29,21 +29,6 @@ public final class TimestampCol<T> extends OrdCol<T> {
   /** The date part (in the session time zone for instants). */
   public DateCol toDate() {
     return new DateCol(functions.to_date(column()), null);
-  }
-
-  /** The year. */
-  public IntCol year() {
-    return new IntCol(functions.year(column()), null);
-  }
-
-  /** The month, 1 to 12. */
-  public IntCol month() {
-    return new IntCol(functions.month(column()), null);
-  }
-
-  /** The day of the month. */
-  public IntCol dayOfMonth() {
-    return new IntCol(functions.dayofmonth(column()), null);
   }
 
   /** The hour, 0 to 23. */
