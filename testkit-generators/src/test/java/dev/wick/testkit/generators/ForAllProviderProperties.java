@@ -25,8 +25,6 @@ class ForAllProviderProperties {
   @Property(tries = 100)
   void aSpecificRecordParameterNeedsNoRegistration(@ForAll TrackPlay play)
       throws java.io.IOException {
-    // Every field survives the class's own binary encoding unchanged.
-    assertThat(TrackPlay.fromByteBuffer(play.toByteBuffer())).isEqualTo(play);
     assertThat(play.getTrackId().version()).isEqualTo(4);
     assertThat(play.getPlayedAt()).isInstanceOf(Instant.class);
     assertThat(play.getPlayDate()).isInstanceOf(LocalDate.class);
@@ -39,6 +37,10 @@ class ForAllProviderProperties {
             .decode(bytes);
     assertThat(GenericData.get().validate(TrackPlay.getClassSchema(), generic)).isTrue();
     assertThat(generic.get("user_id").toString()).isEqualTo(play.getUserId());
+    assertThat(generic.get("track_id").toString()).isEqualTo(play.getTrackId().toString());
+    assertThat(generic.get("duration_ms")).isEqualTo(play.getDurationMs());
+    assertThat(generic.get("platform").toString()).isEqualTo(play.getPlatform().name());
+    assertThat(generic.get("tags").toString()).isEqualTo(play.getTags().toString());
   }
 
   @Provide
