@@ -277,13 +277,33 @@ final class DiffPlan {
     for (int j = 0; j < alignment.keys.size(); j++) {
       keyNull = keyNull.or(col(key(j)).isNull());
     }
-    return compared.select(
-        col("*"), diff.as(DIFF), dupL.as(DUP_LHS), dupR.as(DUP_RHS), keyNull.as(KEY_HAS_NULL));
+    Dataset<Row> flagged =
+        compared.select(
+            col("*"), diff.as(DIFF), dupL.as(DUP_LHS), dupR.as(DUP_RHS), keyNull.as(KEY_HAS_NULL));
+    // Only DIFFERENT keys show field values; the others carry nulls from here on, so that the
+    // rows of the (typically many) SAME keys stay narrow: no string is copied for them.
+    Column different = col(DIFF).equalTo(lit(DiffType.DIFFERENT.name()));
+    List<Column> cols = new ArrayList<>();
+    for (String c : flagged.columns()) {
+      boolean value = c.startsWith("l_") || c.startsWith("r_");
+      cols.add(value ? when(different, col(c)).as(c) : col(c));
+    }
+    return flagged.select(cols.toArray(new Column[0]));
   }
 
   /** Every joined row with its classification ({@code DUPLICATE} for duplicated keys). */
   Dataset<Row> classified() {
     return classified;
+  }
+
+  /**
+   * The rows the statistics need to see: the keys that are not SAME, and the SAME ones with a null
+   * key part (counted as null keys). With {@code includeSame}, every row.
+   */
+  static Dataset<Row> notSame(Dataset<Row> classified, boolean includeSame) {
+    return includeSame
+        ? classified
+        : classified.filter(col(DIFF).notEqual(lit(DiffType.SAME.name())).or(col(KEY_HAS_NULL)));
   }
 
   /** The rows {@code keys/} holds: the differing keys, or every classified key. */

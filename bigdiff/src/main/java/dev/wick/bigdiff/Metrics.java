@@ -25,19 +25,22 @@ import dev.wick.bigdiff.FieldStats.HistogramBin;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 
 /**
- * The statistics of a diff as mergeable aggregates that ride along the diff's single pass (Spark
- * observations), and their conversion into a {@link DiffSummary}.
+ * The statistics of a diff as mergeable aggregates, and their conversion into a {@link
+ * DiffSummary}.
  *
- * <p>The global counts observe every joined row; the field statistics observe only the rows kept
- * for {@code keys/} (a field can only differ on a DIFFERENT key), so SAME rows cost a few counters.
- * Moments use Spark's numerically stable central-moment aggregates and are converted to the
- * bias-corrected sample statistics commons-math3 defines.
+ * <p>The key counts ride along the diff's single pass as Spark observations: every joined row only
+ * bumps one counter (the total), the rest observes the rows that are not SAME, and SAME is what is
+ * left of the total. The field statistics aggregate the differing fields of the {@code keys/} rows
+ * (one row per key and differing field, grouped by field), so that the plan stays the same size
+ * however many fields are compared. Moments use Spark's numerically stable central-moment
+ * aggregates and are converted to the bias-corrected sample statistics commons-math3 defines.
  */
 final class Metrics {
   /** Bins of the approximate delta histograms in the report. */
@@ -48,6 +51,15 @@ final class Metrics {
 
   private Metrics() {}
 
+  /** Counted on every joined row: the distinct keys (one representative row per key). */
+  static Column[] total() {
+    return new Column[] {count_if(col(DiffPlan.REPRESENTATIVE)).as("total")};
+  }
+
+  /**
+   * Counted on the rows that are not SAME (and SAME rows with a null key part): the
+   * classifications, duplicates and null keys. SAME is the rest of the total.
+   */
   static Column[] global(Alignment alignment) {
     Column rep = col(DiffPlan.REPRESENTATIVE);
     Column dup = col(DiffPlan.DIFF).equalTo(lit(DiffPlan.DUPLICATE));
@@ -57,8 +69,6 @@ final class Metrics {
             struct(
                 DiffPlan.keyStruct(alignment), col(DiffPlan.COUNT_LHS), col(DiffPlan.COUNT_RHS)));
     return new Column[] {
-      count_if(rep).as("total"),
-      count_if(is(DiffType.SAME)).as("same"),
       count_if(is(DiffType.DIFFERENT)).as("different"),
       count_if(is(DiffType.MISSING_LHS)).as("missingLhs"),
       count_if(is(DiffType.MISSING_RHS)).as("missingRhs"),
@@ -75,62 +85,53 @@ final class Metrics {
     return col(DiffPlan.DIFF).equalTo(lit(type.name()));
   }
 
-  static Column[] fields(Alignment alignment) {
-    List<Column> out = new ArrayList<>();
-    List<Leaf> leaves = alignment.leaves;
-    for (int i = 0; i < leaves.size(); i++) {
-      Column d = col(DiffPlan.differs(i));
-      Column delta = col(DiffPlan.delta(i));
-      String p = "f" + i + "_";
-      out.add(count_if(d).as(p + "different"));
-      if (Deltas.typeOf(leaves.get(i)).isPresent()) {
-        out.add(count(delta).as(p + "count"));
-        out.add(min(delta).as(p + "min"));
-        out.add(max(delta).as(p + "max"));
-        out.add(avg(delta).as(p + "mean"));
-        out.add(var_samp(delta).as(p + "variance"));
-        out.add(skewness(delta).as(p + "skewness"));
-        out.add(kurtosis(delta).as(p + "kurtosis"));
-        out.add(
-            approx_percentile(delta, array(lit(0.5), lit(0.9), lit(0.99)), lit(PERCENTILE_ACCURACY))
-                .as(p + "percentiles"));
-        out.add(histogram_numeric(delta, lit(HISTOGRAM_BINS)).as(p + "histogram"));
-      }
-      Column example =
-          struct(
-              DiffPlan.keyStruct(alignment),
-              col(DiffPlan.leftText(i)),
-              col(DiffPlan.rightText(i)),
-              delta);
-      out.add(min(when(d, example)).as(p + "first"));
-      out.add(
-          max(when(
-                  d,
-                  struct(
-                      coalesce(abs(delta), lit(-1.0)),
-                      DiffPlan.keyStruct(alignment),
-                      col(DiffPlan.leftText(i)),
-                      col(DiffPlan.rightText(i)),
-                      delta)))
-              .as(p + "largest"));
-    }
-    if (out.isEmpty()) {
-      out.add(count(lit(1)).as("rows"));
-    }
-    return out.toArray(new Column[0]);
+  /** The name of the exploded {@code (field, left, right, delta)} column in {@link #fields}. */
+  static final String FIELD = "f";
+
+  /** The name of the key struct column in {@link #fields}. */
+  static final String KEY = "k";
+
+  /**
+   * Per differing field, over rows of a key struct {@link #KEY} and one {@code (field, left, right,
+   * delta)} struct {@link #FIELD}: grouped by the field's name.
+   */
+  static Column[] fields() {
+    Column delta = col(FIELD + ".delta");
+    Column left = col(FIELD + ".left");
+    Column right = col(FIELD + ".right");
+    return new Column[] {
+      count(lit(1)).as("different"),
+      count(delta).as("count"),
+      min(delta).as("min"),
+      max(delta).as("max"),
+      avg(delta).as("mean"),
+      var_samp(delta).as("variance"),
+      skewness(delta).as("skewness"),
+      kurtosis(delta).as("kurtosis"),
+      approx_percentile(delta, array(lit(0.5), lit(0.9), lit(0.99)), lit(PERCENTILE_ACCURACY))
+          .as("percentiles"),
+      histogram_numeric(delta, lit(HISTOGRAM_BINS)).as("histogram"),
+      min(struct(col(KEY), left, right, delta)).as("first"),
+      max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta)).as("largest")
+    };
   }
 
-  static GlobalCounts globalCounts(Row g) {
+  static GlobalCounts globalCounts(Row total, Row stats) {
+    long all = total.getAs("total");
+    long different = stats.getAs("different");
+    long missingLhs = stats.getAs("missingLhs");
+    long missingRhs = stats.getAs("missingRhs");
+    long duplicateKeys = stats.getAs("duplicateKeys");
     return new GlobalCounts(
-        g.getAs("total"),
-        g.getAs("same"),
-        g.getAs("different"),
-        g.getAs("missingLhs"),
-        g.getAs("missingRhs"),
-        g.getAs("duplicateKeysLhs"),
-        g.getAs("duplicateKeysRhs"),
-        g.getAs("duplicateKeys"),
-        g.getAs("nullKeys"));
+        all,
+        all - different - missingLhs - missingRhs - duplicateKeys,
+        different,
+        missingLhs,
+        missingRhs,
+        stats.getAs("duplicateKeysLhs"),
+        stats.getAs("duplicateKeysRhs"),
+        duplicateKeys,
+        stats.getAs("nullKeys"));
   }
 
   /** Up to two duplicated keys with their row counts: {@code (id=3) lhs 2 rows, rhs 1 row}. */
@@ -158,34 +159,33 @@ final class Metrics {
     return n + (n == 1 ? " row" : " rows");
   }
 
-  static List<FieldStats> fieldStats(Row f, Alignment alignment, GlobalCounts global) {
+  /**
+   * The statistics of every compared field, most often differing first, from the rows of {@link
+   * #fields()} by field name (a field that never differs has no row).
+   */
+  static List<FieldStats> fieldStats(
+      Map<String, Row> byField, Alignment alignment, GlobalCounts global) {
     List<FieldStats> out = new ArrayList<>();
-    List<Leaf> leaves = alignment.leaves;
-    for (int i = 0; i < leaves.size(); i++) {
-      Leaf leaf = leaves.get(i);
-      String p = "f" + i + "_";
-      long different = f.getAs(p + "different");
+    for (Leaf leaf : alignment.leaves) {
+      Row f = byField.get(leaf.name());
+      long different = f == null ? 0 : f.getAs("different");
       double fraction = global.different() == 0 ? 0.0 : (double) different / global.different();
       Optional<DeltaType> type = Deltas.typeOf(leaf);
-      Optional<DeltaStats> delta = type.map(t -> deltaStats(f, p, t));
+      Optional<DeltaStats> delta = type.map(t -> deltaStats(f, t));
       List<HistogramBin> histogram = new ArrayList<>();
-      if (type.isPresent() && f.getAs(p + "histogram") != null) {
-        for (Object bin : f.getList(f.fieldIndex(p + "histogram"))) {
-          Row b = (Row) bin;
-          histogram.add(new HistogramBin(b.getDouble(0), b.getDouble(1)));
-        }
-        histogram.sort(Comparator.comparingDouble(HistogramBin::center));
-      }
       List<Example> examples = new ArrayList<>();
-      Row largest = f.getAs(p + "largest");
-      if (largest != null) {
-        examples.add(example(largest, 1, alignment));
-      }
-      Row first = f.getAs(p + "first");
-      if (first != null) {
-        Example e = example(first, 0, alignment);
-        if (examples.isEmpty() || !examples.get(0).key().equals(e.key())) {
-          examples.add(e);
+      if (f != null) {
+        if (type.isPresent() && f.getAs("histogram") != null) {
+          for (Object bin : f.getList(f.fieldIndex("histogram"))) {
+            Row b = (Row) bin;
+            histogram.add(new HistogramBin(b.getDouble(0), b.getDouble(1)));
+          }
+          histogram.sort(Comparator.comparingDouble(HistogramBin::center));
+        }
+        examples.add(example(f.getAs("largest"), 1, alignment));
+        Example first = example(f.getAs("first"), 0, alignment);
+        if (!examples.get(0).key().equals(first.key())) {
+          examples.add(first);
         }
       }
       out.add(new FieldStats(leaf.name(), different, fraction, delta, examples, histogram));
@@ -194,13 +194,18 @@ final class Metrics {
     return out;
   }
 
-  private static DeltaStats deltaStats(Row f, String p, DeltaType type) {
-    long n = f.getAs(p + "count");
-    OptionalDouble variance = n == 1 ? OptionalDouble.of(0.0) : optional(f, p + "variance");
+  /** The delta statistics from a row of {@link #fields()}; {@code f} is null for no deltas. */
+  private static DeltaStats deltaStats(Row f, DeltaType type) {
+    if (f == null) {
+      OptionalDouble none = OptionalDouble.empty();
+      return new DeltaStats(type, 0, none, none, none, none, none, none, none, none, none, none);
+    }
+    long n = f.getAs("count");
+    OptionalDouble variance = n == 1 ? OptionalDouble.of(0.0) : optional(f, "variance");
     OptionalDouble skewness = OptionalDouble.empty();
     OptionalDouble kurtosis = OptionalDouble.empty();
-    OptionalDouble g1 = optional(f, p + "skewness");
-    OptionalDouble g2 = optional(f, p + "kurtosis");
+    OptionalDouble g1 = optional(f, "skewness");
+    OptionalDouble g2 = optional(f, "kurtosis");
     // Spark gives the population skewness g1 and excess kurtosis g2; commons-math3 (and most
     // statistics packages) report the bias-corrected sample versions G1 and G2.
     if (n >= 3 && g1.isPresent() && Double.isFinite(g1.getAsDouble())) {
@@ -214,8 +219,8 @@ final class Metrics {
     OptionalDouble p50 = OptionalDouble.empty();
     OptionalDouble p90 = OptionalDouble.empty();
     OptionalDouble p99 = OptionalDouble.empty();
-    if (f.getAs(p + "percentiles") != null) {
-      List<Object> ps = f.getList(f.fieldIndex(p + "percentiles"));
+    if (f.getAs("percentiles") != null) {
+      List<Object> ps = f.getList(f.fieldIndex("percentiles"));
       p50 = OptionalDouble.of((Double) ps.get(0));
       p90 = OptionalDouble.of((Double) ps.get(1));
       p99 = OptionalDouble.of((Double) ps.get(2));
@@ -223,9 +228,9 @@ final class Metrics {
     return new DeltaStats(
         type,
         n,
-        optional(f, p + "min"),
-        optional(f, p + "max"),
-        optional(f, p + "mean"),
+        optional(f, "min"),
+        optional(f, "max"),
+        optional(f, "mean"),
         variance.isPresent() ? OptionalDouble.of(Math.sqrt(variance.getAsDouble())) : variance,
         variance,
         skewness,

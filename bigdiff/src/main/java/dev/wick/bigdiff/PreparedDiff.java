@@ -1,7 +1,10 @@
 package dev.wick.bigdiff;
 
+import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.struct;
 
 import dev.wick.bigdiff.Alignment.KeyField;
 import dev.wick.core.WickException;
@@ -9,7 +12,9 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import org.apache.spark.sql.Column;
@@ -20,10 +25,12 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
 
 /**
- * A diff whose keys and schemas have been checked, ready to run. Running it is one pass: both sides
- * shuffled once by key, classified, and the statistics gathered on the way to the output.
+ * A diff whose keys and schemas have been checked, ready to run. Running it is one pass over the
+ * inputs: both sides shuffled once by key, classified, and the key counts gathered on the way to
+ * the output; the field statistics then aggregate the differing rows kept from that pass.
  */
 public final class PreparedDiff {
   private static final List<Format> OUTPUT_FORMATS =
@@ -95,25 +102,63 @@ public final class PreparedDiff {
     return summary;
   }
 
+  /**
+   * One pass over the inputs: every joined row is counted (one cheap counter, which also keeps
+   * Spark from pushing the filter below the comparisons), only the rows that are not SAME go on to
+   * the key counts, the field comparisons and the sink, and the rows written are kept so that the
+   * field statistics aggregate them without a second pass.
+   */
   private DiffSummary run(Consumer<Dataset<Row>> sink) {
     Alignment alignment = plan.alignment;
-    Observation global = new Observation("wick_diff_global");
-    Observation fields = new Observation("wick_diff_fields");
-    Dataset<Row> classified = observe(plan.classified(), global, Metrics.global(alignment));
-    Dataset<Row> detailed =
-        observe(
-            plan.detail(DiffPlan.selectKeys(classified, options.includeSame())),
-            fields,
-            Metrics.fields(alignment));
-    sink.accept(plan.keysOutput(detailed));
-    Row g = global.getRow();
-    Row f = fields.getRow();
-    GlobalCounts counts = Metrics.globalCounts(g);
-    if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
-      throw duplicated(counts, Metrics.duplicateExamples(g, alignment));
+    boolean includeSame = options.includeSame();
+    Observation total = new Observation("wick_diff_total");
+    Observation counted = new Observation("wick_diff_counts");
+    Dataset<Row> classified = observe(plan.classified(), total, Metrics.total());
+    Dataset<Row> notSame =
+        observe(DiffPlan.notSame(classified, includeSame), counted, Metrics.global(alignment));
+    Dataset<Row> keys =
+        plan.keysOutput(DiffPlan.selectKeys(plan.detail(notSame), includeSame))
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      sink.accept(keys);
+      Row c = counted.getRow();
+      GlobalCounts counts = Metrics.globalCounts(total.getRow(), c);
+      if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
+        throw duplicated(counts, Metrics.duplicateExamples(c, alignment));
+      }
+      return new DiffSummary(
+          keyFields(),
+          counts,
+          Metrics.fieldStats(byField(keys, counts), alignment, counts),
+          alignment.difference);
+    } finally {
+      keys.unpersist();
     }
-    return new DiffSummary(
-        keyFields(), counts, Metrics.fieldStats(f, alignment, counts), alignment.difference);
+  }
+
+  /** The field statistics by field name: one small aggregation of the kept {@code keys/} rows. */
+  private Map<String, Row> byField(Dataset<Row> keys, GlobalCounts counts) {
+    Map<String, Row> out = new HashMap<>();
+    if (counts.different() == 0) {
+      return out;
+    }
+    List<Column> key = new ArrayList<>();
+    for (String k : keyColumns()) {
+      key.add(col("`" + k + "`"));
+    }
+    Column[] metrics = Metrics.fields();
+    Dataset<Row> fields =
+        keys.select(
+            struct(key.toArray(new Column[0])).as(Metrics.KEY),
+            explode(col("fields")).as(Metrics.FIELD));
+    for (Row r :
+        fields
+            .groupBy(col(Metrics.FIELD + ".field").as("field"))
+            .agg(metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
+            .collectAsList()) {
+      out.put(r.getString(0), r);
+    }
+    return out;
   }
 
   private WickException duplicated(GlobalCounts counts, List<String> examples) {

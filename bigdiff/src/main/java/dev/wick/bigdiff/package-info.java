@@ -23,10 +23,16 @@
  *       records field by field, arrays element-wise or sorted, maps by key, numbers within
  *       tolerance), classify the key, and for differing keys compute deltas and render values
  *       ({@code Deltas});
- *   <li>the statistics ride along as Spark observations ({@code Metrics}): global counters over
- *       every joined row, and per-field mergeable aggregates (counts, extremes, central moments,
- *       approximate percentiles and histograms, examples) over the rows kept for {@code keys/},
- *       which are written by the same job. No joined data is cached or read twice.
+ *   <li>only DIFFERENT keys carry their field values past the classification, so the rows of SAME
+ *       keys stay narrow (no string is copied for them);
+ *   <li>the key counts ride along as Spark observations ({@code Metrics}): one counter over every
+ *       joined row, the rest over the rows that are not SAME (SAME is the rest of the total);
+ *   <li>the {@code keys/} rows are kept (persisted) as they are written, and the field statistics
+ *       (counts, extremes, central moments, approximate percentiles and histograms, examples) are
+ *       one aggregation of their differing fields, grouped by field. An earlier version computed
+ *       them as observed aggregates too, one set of columns per field: that plan grew with the
+ *       number of fields, and its code generation, task serialization and JIT compilation cost more
+ *       than the join itself. The inputs are still read once.
  * </ol>
  *
  * <p>References: Ratatool's BigDiffy (diff types, per-field delta moments) and G-Research's

@@ -177,4 +177,21 @@ class ComparisonTest {
         .isEqualTo(Map.of("1", "SAME", "2", "DIFFERENT", "3", "MISSING_RHS", "4", "MISSING_LHS"));
     assertThat((Double) r.entry(2, "n").getAs("delta")).isEqualTo(1.0);
   }
+
+  @Test
+  void listingSameKeysChangesNeitherTheCountsNorTheFieldStatistics() {
+    Dataset<Row> lhs = values("values (1, 5, 'a'), (2, 6, 'b'), (3, 7, 'c') as t(id, n, s)");
+    Dataset<Row> rhs = values("values (1, 5, 'a'), (2, 9, 'b'), (4, 1, 'd') as t(id, n, s)");
+    DiffSummary differing = BigDiff.of(lhs, rhs).key("id").summarize();
+    DiffSummary all = BigDiff.of(lhs, rhs).key("id").includeSame(true).summarize();
+    assertThat(all.global()).isEqualTo(differing.global());
+    assertThat(all.fields()).isEqualTo(differing.fields());
+    FieldStats n = all.field("n").orElseThrow();
+    assertThat(n.different()).isEqualTo(1);
+    assertThat(n.delta().orElseThrow().mean().getAsDouble()).isEqualTo(3.0);
+    FieldStats s = all.field("s").orElseThrow();
+    assertThat(s.different()).isZero();
+    assertThat(s.delta().orElseThrow().count()).isZero();
+    assertThat(s.examples()).isEmpty();
+  }
 }
