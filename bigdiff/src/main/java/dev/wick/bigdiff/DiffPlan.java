@@ -291,7 +291,10 @@ final class DiffPlan {
     return flagged.select(cols.toArray(new Column[0]));
   }
 
-  /** Every joined row with its classification ({@code DUPLICATE} for duplicated keys). */
+  /**
+   * Every joined row with its classification ({@code DUPLICATE} for duplicated keys); field values
+   * are kept only on DIFFERENT rows.
+   */
   Dataset<Row> classified() {
     return classified;
   }

@@ -144,7 +144,7 @@ public final class PreparedDiff {
     }
     List<Column> key = new ArrayList<>();
     for (String k : keyColumns()) {
-      key.add(col("`" + k + "`"));
+      key.add(col("`" + k.replace("`", "``") + "`"));
     }
     Column[] metrics = Metrics.fields();
     Dataset<Row> fields =
