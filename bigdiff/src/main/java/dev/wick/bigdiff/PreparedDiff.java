@@ -10,6 +10,7 @@ import dev.wick.bigdiff.Alignment.KeyField;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.schema.FieldPath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -144,7 +145,7 @@ public final class PreparedDiff {
     }
     List<Column> key = new ArrayList<>();
     for (String k : keyColumns()) {
-      key.add(col("`" + k.replace("`", "``") + "`"));
+      key.add(DiffPlan.at(FieldPath.of(k)));
     }
     Column[] metrics = Metrics.fields();
     Dataset<Row> fields =
