@@ -37,6 +37,12 @@ public final class PreparedDiff {
   private static final List<Format> OUTPUT_FORMATS =
       List.of(Format.PARQUET, Format.AVRO, Format.JSON, Format.ORC);
 
+  /** Rows of {@code keys/} per file written (at most: fewer files than partitions are merged). */
+  private static final long ROWS_PER_FILE = 1_000_000;
+
+  /** Up to this many (key, field) pairs, the field statistics run as one task, unshuffled. */
+  private static final long SINGLE_TASK_STATISTICS = 2_000_000;
+
   private final DiffPlan plan;
   private final DiffOptions options;
 
@@ -75,7 +81,7 @@ public final class PreparedDiff {
 
   /** Runs the diff and returns its summary, writing nothing. */
   public DiffSummary summarize() {
-    return run(keys -> keys.write().format("noop").mode("overwrite").save());
+    return run(keys -> {});
   }
 
   /**
@@ -106,8 +112,10 @@ public final class PreparedDiff {
   /**
    * One pass over the inputs: every joined row is counted (one cheap counter, which also keeps
    * Spark from pushing the filter below the comparisons), only the rows that are not SAME go on to
-   * the key counts, the field comparisons and the sink, and the rows written are kept so that the
-   * field statistics aggregate them without a second pass.
+   * the key counts, the field comparisons and the cache of {@code keys/} rows. Once that pass has
+   * run, the counts are known: duplicates can fail the diff before anything is written, {@code
+   * keys/} is written from the cache in as many files as its size needs, and the field statistics
+   * aggregate the cached rows, without a second pass over the inputs.
    */
   private DiffSummary run(Consumer<Dataset<Row>> sink) {
     Alignment alignment = plan.alignment;
@@ -121,12 +129,14 @@ public final class PreparedDiff {
         plan.keysOutput(DiffPlan.selectKeys(plan.detail(notSame), includeSame))
             .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      sink.accept(keys);
+      keys.write().format("noop").mode("overwrite").save();
       Row c = counted.getRow();
       GlobalCounts counts = Metrics.globalCounts(total.getRow(), c);
       if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
         throw duplicated(counts, Metrics.duplicateExamples(c, alignment));
       }
+      long rows = includeSame ? counts.classified() : counts.notSame();
+      sink.accept(keys.coalesce(files(rows)));
       return new DiffSummary(
           keyFields(),
           counts,
@@ -135,6 +145,12 @@ public final class PreparedDiff {
     } finally {
       keys.unpersist();
     }
+  }
+
+  /** How many files {@code rows} rows of {@code keys/} are written in. */
+  private static int files(long rows) {
+    return (int)
+        Math.min(Integer.MAX_VALUE, Math.max(1, (rows + ROWS_PER_FILE - 1) / ROWS_PER_FILE));
   }
 
   /** The field statistics by field name: one small aggregation of the kept {@code keys/} rows. */
@@ -148,8 +164,13 @@ public final class PreparedDiff {
       key.add(DiffPlan.at(FieldPath.of(k)));
     }
     Column[] metrics = Metrics.fields();
+    // A few differing fields are aggregated in one task: a shuffle would cost more than the work.
+    Dataset<Row> source =
+        counts.different() * plan.alignment.leaves.size() <= SINGLE_TASK_STATISTICS
+            ? keys.coalesce(1)
+            : keys;
     Dataset<Row> fields =
-        keys.select(
+        source.select(
             struct(key.toArray(new Column[0])).as(Metrics.KEY),
             explode(col("fields")).as(Metrics.FIELD));
     for (Row r :

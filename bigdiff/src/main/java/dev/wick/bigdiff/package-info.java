@@ -9,7 +9,7 @@
  * (fields on one side only are reported, not compared), a type mismatch is an error naming the
  * field, and the tolerance and unordered rules name compared fields of the right kind.
  *
- * <p>Then one Spark job does the rest ({@code DiffPlan}):
+ * <p>Then one pass over the inputs does the rest ({@code DiffPlan}, {@code PreparedDiff}):
  *
  * <ol>
  *   <li>each side projects a struct of its key fields and one column per compared leaf (a path
@@ -27,9 +27,15 @@
  *       keys stay narrow (no string is copied for them);
  *   <li>the key counts ride along as Spark observations ({@code Metrics}): one counter over every
  *       joined row, the rest over the rows that are not SAME (SAME is the rest of the total);
- *   <li>the {@code keys/} rows are kept (persisted) as they are written, and the field statistics
- *       (counts, extremes, central moments, approximate percentiles and histograms, examples) are
- *       one aggregation of their differing fields, grouped by field. An earlier version computed
+ *   <li>the pass writes nothing yet: it caches (persists) the {@code keys/} rows. Once it has run,
+ *       the counts are known, so duplicated keys fail the diff before anything is written, and
+ *       {@code keys/} is written from the cache in as many files as its size needs (one per million
+ *       rows: a diff with a few thousand differing keys is one file, not one small file per shuffle
+ *       partition, each with its own Parquet writer);
+ *   <li>the field statistics (counts, extremes, central moments, approximate percentiles and
+ *       histograms, examples) are one aggregation of the cached rows' differing fields, grouped by
+ *       field, in a single task when there are at most two million (key, field) pairs (a shuffle
+ *       would cost more than the work), else spread over the cluster. An earlier version computed
  *       them as observed aggregates too, one set of columns per field: that plan grew with the
  *       number of fields, and its code generation, task serialization and JIT compilation cost more
  *       than the join itself. The inputs are still read once.
