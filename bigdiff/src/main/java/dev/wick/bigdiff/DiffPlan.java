@@ -16,6 +16,7 @@ import dev.wick.bigdiff.Alignment.Leaf;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -216,7 +217,7 @@ final class DiffPlan {
   static Column at(FieldPath path) {
     Column c = null;
     for (FieldPath.Step step : path.steps()) {
-      c = c == null ? col("`" + step.name().replace("`", "``") + "`") : c.getField(step.name());
+      c = c == null ? Columns.column(step.name()) : c.getField(step.name());
     }
     return c;
   }

@@ -1,7 +1,5 @@
 package dev.wick.sampler;
 
-import static org.apache.spark.sql.functions.col;
-
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.FieldPath;
@@ -52,7 +50,7 @@ final class Fields {
   /** The column at a struct path: {@code col("a").getField("b")}, safe for any field name. */
   static Column column(FieldPath path) {
     List<FieldPath.Step> steps = path.steps();
-    Column c = col(quote(steps.get(0).name()));
+    Column c = dev.wick.core.spark.Columns.column(steps.get(0).name());
     for (int i = 1; i < steps.size(); i++) {
       c = c.getField(steps.get(i).name());
     }
@@ -66,13 +64,8 @@ final class Fields {
       if (s.length() > 0) {
         s.append('.');
       }
-      s.append(quote(step.name()));
+      s.append(dev.wick.core.spark.Columns.quote(step.name()));
     }
     return s.toString();
-  }
-
-  /** A name quoted with backticks for Spark ({@code `a``b`} for a name holding a backtick). */
-  static String quote(String name) {
-    return "`" + name.replace("`", "``") + "`";
   }
 }

@@ -220,7 +220,9 @@ public final class Sample {
       return out == null ? kept : kept.observe(out, functions.count(lit(1)).as("records"));
     }
     Column[] original =
-        Arrays.stream(input.columns()).map(c -> col(Fields.quote(c))).toArray(Column[]::new);
+        Arrays.stream(input.columns())
+            .map(dev.wick.core.spark.Columns::column)
+            .toArray(Column[]::new);
     Dataset<Row> base =
         in == null ? input : input.observe(in, functions.count(lit(1)).as("records"));
     base = base.withColumn(Columns.UNIT, plan.unit());

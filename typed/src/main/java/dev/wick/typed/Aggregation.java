@@ -1,5 +1,6 @@
 package dev.wick.typed;
 
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -8,7 +9,6 @@ import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.functions;
 
 /**
  * Turns a typed grouping and its {@link AggProjection} into one {@code groupBy(...).agg(...)}. When
@@ -49,7 +49,7 @@ final class Aggregation {
     for (int i = 0; i < values.size(); i++) {
       int key = values.get(i).keyIndex();
       String source = key >= 0 ? keyNames.get(key) : names.get(i);
-      Column c = functions.col(ColumnSource.quote(source));
+      Column c = Columns.column(source);
       projection.add(source.equals(names.get(i)) ? c : c.as(names.get(i)));
     }
     return new TypedDataset<>(

@@ -1,5 +1,6 @@
 package dev.wick.typed;
 
+import dev.wick.core.spark.Columns;
 import java.util.function.Function;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.functions;
@@ -19,12 +20,13 @@ public final class ColumnSource {
 
   /** The columns of a dataset's rows, by name. */
   static ColumnSource root() {
-    return new ColumnSource(name -> functions.col(quote(name)), true);
+    return new ColumnSource(Columns::column, true);
   }
 
   /** The columns of the join side aliased {@code alias}. */
   static ColumnSource qualified(String alias) {
-    return new ColumnSource(name -> functions.col(quote(alias) + "." + quote(name)), false);
+    return new ColumnSource(
+        name -> functions.col(Columns.quote(alias) + "." + Columns.quote(name)), false);
   }
 
   /** The fields of a struct column. */
@@ -35,10 +37,5 @@ public final class ColumnSource {
   /** The field {@code name}, typed by {@code maker}. */
   public <X> X get(String name, Maker<X> maker) {
     return maker.make(resolve.apply(name), topLevel ? name : null);
-  }
-
-  /** A column name quoted for Spark's parser ({@code `a.b`} is one column, not a path). */
-  static String quote(String name) {
-    return "`" + name.replace("`", "``") + "`";
   }
 }

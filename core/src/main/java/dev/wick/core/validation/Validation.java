@@ -20,6 +20,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -108,7 +109,7 @@ public final class Validation {
   private static final String STAGED_PREFIX = "__wick_rule_";
 
   private static Column quoted(String name) {
-    return col("`" + name.replace("`", "``") + "`");
+    return Columns.column(name);
   }
 
   /** How one value is checked: a nullable reason, and whether Catalyst alone computes it. */

@@ -1,7 +1,6 @@
 package dev.wick.profiler.internal;
 
 import static org.apache.spark.sql.functions.coalesce;
-import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.filter;
 import static org.apache.spark.sql.functions.flatten;
 import static org.apache.spark.sql.functions.lit;
@@ -14,6 +13,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
+import dev.wick.core.spark.Columns;
 import dev.wick.core.validation.SemanticBinding;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.FieldKind;
@@ -195,7 +195,7 @@ public final class ProfilePlan {
     for (FieldPath.Step step : path.steps()) {
       String name = step.name();
       if (cur == null) {
-        cur = col("`" + name.replace("`", "``") + "`");
+        cur = Columns.column(name);
       } else if (!many) {
         cur = cur.getField(name);
       } else {

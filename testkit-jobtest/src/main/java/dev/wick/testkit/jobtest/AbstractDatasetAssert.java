@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.not;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import dev.wick.testkit.jobtest.error.ShouldAllSatisfy;
 import dev.wick.testkit.jobtest.error.ShouldBeEmpty;
 import dev.wick.testkit.jobtest.error.ShouldBeEqualToDataset;
@@ -310,7 +311,7 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
   private static String[] quoted(String[] names) {
     String[] out = new String[names.length];
     for (int i = 0; i < names.length; i++) {
-      out[i] = "`" + names[i].replace("`", "``") + "`";
+      out[i] = Columns.quote(names[i]);
     }
     return out;
   }

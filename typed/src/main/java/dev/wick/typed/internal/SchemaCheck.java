@@ -1,7 +1,5 @@
 package dev.wick.typed.internal;
 
-import static org.apache.spark.sql.functions.col;
-
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.DataType.ArrayType;
@@ -14,6 +12,7 @@ import dev.wick.core.schema.DataType.UuidType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import dev.wick.typed.Meta;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,10 +90,7 @@ public final class SchemaCheck {
     if (names.equals(meta.fields())) {
       return rows;
     }
-    return rows.select(
-        meta.fields().stream()
-            .map(n -> col("`" + n.replace("`", "``") + "`"))
-            .toArray(Column[]::new));
+    return rows.select(meta.fields().stream().map(Columns::column).toArray(Column[]::new));
   }
 
   private static Optional<StructField> find(StructType struct, String name) {

@@ -1,0 +1,34 @@
+package dev.wick.core.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+
+class ColumnsTest {
+  @Test
+  void quotesNamesSoThatDotsAndBackticksAreLiteral() {
+    assertThat(Columns.quote("user_id")).isEqualTo("`user_id`");
+    assertThat(Columns.quote("a.b")).isEqualTo("`a.b`");
+    assertThat(Columns.quote("odd`name")).isEqualTo("`odd``name`");
+  }
+
+  @Test
+  void columnsNamedWithDotsSpacesAndBackticksResolveAsOneColumn() {
+    SparkSession spark = WickSpark.local(2);
+    Row row =
+        spark
+            .sql("select 1 as `a.b`, 2 as `a`, 3 as `odd``name`, 4 as `with space`")
+            .select(
+                Columns.column("a.b"),
+                Columns.column("a"),
+                Columns.column("odd`name"),
+                Columns.column("with space"))
+            .first();
+    assertThat(row.<Integer>getAs(0)).isEqualTo(1);
+    assertThat(row.<Integer>getAs(1)).isEqualTo(2);
+    assertThat(row.<Integer>getAs(2)).isEqualTo(3);
+    assertThat(row.<Integer>getAs(3)).isEqualTo(4);
+  }
+}
