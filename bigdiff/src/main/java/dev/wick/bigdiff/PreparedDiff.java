@@ -37,7 +37,10 @@ public final class PreparedDiff {
   private static final List<Format> OUTPUT_FORMATS =
       List.of(Format.PARQUET, Format.AVRO, Format.JSON, Format.ORC);
 
-  /** Rows of {@code keys/} per file written (at most: fewer files than partitions are merged). */
+  /**
+   * Rows of {@code keys/} per file: the cached partitions are merged down to one file per this many
+   * rows (partitions are never split, so a file may hold more).
+   */
   private static final long ROWS_PER_FILE = 1_000_000;
 
   /** Up to this many (key, field) pairs, the field statistics run as one task, unshuffled. */
