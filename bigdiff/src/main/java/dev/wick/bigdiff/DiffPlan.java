@@ -18,7 +18,9 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -142,7 +144,7 @@ final class DiffPlan {
     List<Column> keyColumns = new ArrayList<>();
     for (int j = 0; j < alignment.keys.size(); j++) {
       KeyField k = alignment.keys.get(j);
-      Column v = at(k.path());
+      Column v = Columns.column(k.path());
       DataType target = Schemas.toSpark(k.type(), k.path().toString());
       if (!sparkType(in.schema(), k.path()).catalogString().equals(target.catalogString())) {
         v = v.cast(target);
@@ -157,7 +159,7 @@ final class DiffPlan {
     List<Leaf> leaves = alignment.leaves;
     for (int i = 0; i < leaves.size(); i++) {
       Leaf leaf = leaves.get(i);
-      Column v = at(leaf.path());
+      Column v = Columns.column(leaf.path());
       Column value =
           leaf.presence()
               ? v.isNull()
@@ -211,15 +213,6 @@ final class DiffPlan {
       t = ((StructType) t).apply(step.name()).dataType();
     }
     return t;
-  }
-
-  /** A nested field as a column; names are quoted so that dots or spaces in them are literal. */
-  static Column at(FieldPath path) {
-    Column c = null;
-    for (FieldPath.Step step : path.steps()) {
-      c = c == null ? Columns.column(step.name()) : c.getField(step.name());
-    }
-    return c;
   }
 
   /** Adds the per-leaf equality flags to the joined rows. */
@@ -284,10 +277,14 @@ final class DiffPlan {
     // Only DIFFERENT keys show field values; the others carry nulls from here on, so that the
     // rows of the (typically many) SAME keys stay narrow: no string is copied for them.
     Column different = col(DIFF).equalTo(lit(DiffType.DIFFERENT.name()));
+    Set<String> values = new HashSet<>();
+    for (int i = 0; i < alignment.leaves.size(); i++) {
+      values.add(left(i));
+      values.add(right(i));
+    }
     List<Column> cols = new ArrayList<>();
     for (String c : flagged.columns()) {
-      boolean value = c.startsWith("l_") || c.startsWith("r_");
-      cols.add(value ? when(different, col(c)).as(c) : col(c));
+      cols.add(values.contains(c) ? when(different, col(c)).as(c) : col(c));
     }
     return flagged.select(cols.toArray(new Column[0]));
   }

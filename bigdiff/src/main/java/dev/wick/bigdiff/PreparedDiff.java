@@ -10,7 +10,7 @@ import dev.wick.bigdiff.Alignment.KeyField;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
-import dev.wick.core.schema.FieldPath;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -164,7 +164,7 @@ public final class PreparedDiff {
     }
     List<Column> key = new ArrayList<>();
     for (String k : keyColumns()) {
-      key.add(DiffPlan.at(FieldPath.of(k)));
+      key.add(Columns.column(k));
     }
     Column[] metrics = Metrics.fields();
     // A few differing fields are aggregated in one task: a shuffle would cost more than the work.

@@ -6,7 +6,6 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import java.util.List;
-import org.apache.spark.sql.Column;
 
 /** Field paths of {@code --by} and {@code --strata}: resolution through core, columns and SQL. */
 final class Fields {
@@ -45,16 +44,6 @@ final class Fields {
               return r;
             })
         .toList();
-  }
-
-  /** The column at a struct path: {@code col("a").getField("b")}, safe for any field name. */
-  static Column column(FieldPath path) {
-    List<FieldPath.Step> steps = path.steps();
-    Column c = dev.wick.core.spark.Columns.column(steps.get(0).name());
-    for (int i = 1; i < steps.size(); i++) {
-      c = c.getField(steps.get(i).name());
-    }
-    return c;
   }
 
   /** The path in Spark SQL: {@code `a`.`b`}. */

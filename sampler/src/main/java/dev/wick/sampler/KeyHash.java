@@ -135,7 +135,7 @@ public final class KeyHash {
   }
 
   private static void encode(FieldPath path, DataType type, String keyName, Items items) {
-    Column value = Fields.column(path);
+    Column value = dev.wick.core.spark.Columns.column(path);
     String sql = Fields.sql(path);
     items.add(value.isNull(), sql + " IS NULL");
     if (type instanceof IntType || type instanceof LongType || type instanceof TimeType) {

@@ -247,7 +247,10 @@ public final class Sample {
       Dataset<Row> strataTable = broadcast(table.get());
       Column on = lit(true);
       for (int i = 0; i < plan.strata().size(); i++) {
-        on = on.and(Fields.column(plan.strata().get(i)).eqNullSafe(strataTable.col(planKey(i))));
+        on =
+            on.and(
+                dev.wick.core.spark.Columns.column(plan.strata().get(i))
+                    .eqNullSafe(strataTable.col(planKey(i))));
       }
       Dataset<Row> joined = base.join(strataTable, on, "inner");
       kept =

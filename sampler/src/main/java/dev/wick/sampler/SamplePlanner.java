@@ -110,7 +110,7 @@ final class SamplePlanner {
     List<Column> strataColumns = new ArrayList<>();
     List<Column> keyFields = new ArrayList<>();
     for (int i = 0; i < strata.size(); i++) {
-      strataColumns.add(Fields.column(strata.get(i)).as(Columns.stratum(i)));
+      strataColumns.add(dev.wick.core.spark.Columns.column(strata.get(i)).as(Columns.stratum(i)));
       keyFields.add(col(Columns.stratum(i)).as(spec.strata().get(i)));
     }
     Column[] groups = new Column[strata.size()];

@@ -1,5 +1,6 @@
 package dev.wick.core.spark;
 
+import dev.wick.core.schema.FieldPath;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.functions;
 
@@ -23,5 +24,18 @@ public final class Columns {
   /** The top-level column named {@code name}, taken literally. */
   public static Column column(String name) {
     return functions.col(quote(name));
+  }
+
+  /**
+   * The column at a path through structs, each step's name taken literally: {@code user.id} is
+   * {@code col("`user`").getField("id")}. Meant for struct paths ({@link
+   * FieldPath#isStructPath()}): array and map steps are not stepped into.
+   */
+  public static Column column(FieldPath path) {
+    Column c = null;
+    for (FieldPath.Step step : path.steps()) {
+      c = c == null ? column(step.name()) : c.getField(step.name());
+    }
+    return c;
   }
 }

@@ -85,7 +85,7 @@ public final class Validation {
     List<Column> staged = new ArrayList<>();
     List<ValidatedRows.StagedRule> stagedRules = new ArrayList<>();
     for (String c : data.columns()) {
-      staged.add(quoted(c));
+      staged.add(Columns.column(c));
     }
     for (int i = 0; i < rules.size(); i++) {
       Rule rule = rules.get(i);
@@ -100,17 +100,13 @@ public final class Validation {
     }
     List<Column> dataColumns = new ArrayList<>();
     for (String c : data.columns()) {
-      dataColumns.add(quoted(c));
+      dataColumns.add(Columns.column(c));
     }
     return new ValidatedRows(
         data, data.select(staged.toArray(new Column[0])), dataColumns, reasonsColumn, stagedRules);
   }
 
   private static final String STAGED_PREFIX = "__wick_rule_";
-
-  private static Column quoted(String name) {
-    return Columns.column(name);
-  }
 
   /** How one value is checked: a nullable reason, and whether Catalyst alone computes it. */
   private record Leaf(Function<Column, Column> reason, boolean catalyst) {}

@@ -2,6 +2,7 @@ package dev.wick.core.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wick.core.schema.FieldPath;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -30,5 +31,19 @@ class ColumnsTest {
     assertThat(row.<Integer>getAs(1)).isEqualTo(2);
     assertThat(row.<Integer>getAs(2)).isEqualTo(3);
     assertThat(row.<Integer>getAs(3)).isEqualTo(4);
+  }
+
+  @Test
+  void aStructPathStepsIntoNestedFieldsByTheirLiteralNames() {
+    SparkSession spark = WickSpark.local(2);
+    Row row =
+        spark
+            .sql("select named_struct('id', 7, 'a.b', 8) as `user.x`")
+            .select(
+                Columns.column(FieldPath.of("user.x", "id")),
+                Columns.column(FieldPath.of("user.x", "a.b")))
+            .first();
+    assertThat(row.<Integer>getAs(0)).isEqualTo(7);
+    assertThat(row.<Integer>getAs(1)).isEqualTo(8);
   }
 }
