@@ -151,7 +151,7 @@ public final class BigDiff {
     Schema lhsSchema = Schemas.fromSpark(l.schema(), "lhs");
     Schema rhsSchema = Schemas.fromSpark(r.schema(), "rhs");
     Alignment alignment = Alignment.of(lhsSchema, rhsSchema, options, dropped);
-    return new PreparedDiff(new DiffPlan(l, r, alignment, options), options);
+    return new PreparedDiff(l, r, alignment, options);
   }
 
   /** Prepares and runs the diff without writing anything; see {@link PreparedDiff#summarize()}. */

@@ -20,9 +20,11 @@ import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.expressions.WindowSpec;
@@ -38,10 +40,21 @@ import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 
 /**
- * The diff as one Spark plan: each side is shuffled once by key, a window over the same
- * partitioning and order counts each key's rows (for duplicate detection, at no extra shuffle or
- * sort), a full outer sort-merge join on the key pairs the rows, and projections compare every
- * leaf, classify the key, and compute deltas and rendered values for the keys that differ.
+ * The diff as one Spark plan: each side is shuffled once by key, a full outer sort-merge join on
+ * the key pairs the rows, and projections compare every leaf, classify the key, and compute deltas
+ * and rendered values for the keys that differ.
+ *
+ * <p>A plan comes in two kinds, which differ only in how they treat duplicated keys:
+ *
+ * <ul>
+ *   <li>{@link #countingDuplicates} counts each key's rows per side with a window over the same
+ *       partitioning and order the join needs (no extra shuffle or sort), classifies duplicated
+ *       keys as {@code DUPLICATE} and leaves them out of the counts. The window buffers and copies
+ *       every row, which costs about a third of the join's own work.
+ *   <li>{@link #assumingUniqueKeys} has no window: it counts each side's rows as they are read, so
+ *       that the caller can check afterwards that no key was duplicated (see {@link PreparedDiff}),
+ *       and runs the counting plan only when one was.
+ * </ul>
  *
  * <p>Keys match null-safely: the join key is a struct of the key fields, and struct equality treats
  * null parts as equal.
@@ -68,13 +81,52 @@ final class DiffPlan {
 
   final Alignment alignment;
   final DiffOptions options;
+
+  /** Whether each key's rows are counted per side (else every key is taken to be unique). */
+  final boolean countsDuplicates;
+
   private final Dataset<Row> classified;
 
-  DiffPlan(Dataset<Row> lhs, Dataset<Row> rhs, Alignment alignment, DiffOptions options) {
+  /** The plan that counts each key's rows per side and classifies duplicated keys apart. */
+  static DiffPlan countingDuplicates(
+      Dataset<Row> lhs, Dataset<Row> rhs, Alignment alignment, DiffOptions options) {
+    return new DiffPlan(lhs, rhs, alignment, options, null, null);
+  }
+
+  /**
+   * The plan that takes every key to occur at most once per side, and observes the rows each side
+   * has into {@code lhsRows} and {@code rhsRows} (one column, {@code rows}) so that this can be
+   * checked: if a key occurs on both sides, it is unique iff each side's rows equal the joined rows
+   * that side is in.
+   */
+  static DiffPlan assumingUniqueKeys(
+      Dataset<Row> lhs,
+      Dataset<Row> rhs,
+      Alignment alignment,
+      DiffOptions options,
+      Observation lhsRows,
+      Observation rhsRows) {
+    return new DiffPlan(
+        lhs,
+        rhs,
+        alignment,
+        options,
+        Objects.requireNonNull(lhsRows, "lhsRows"),
+        Objects.requireNonNull(rhsRows, "rhsRows"));
+  }
+
+  private DiffPlan(
+      Dataset<Row> lhs,
+      Dataset<Row> rhs,
+      Alignment alignment,
+      DiffOptions options,
+      Observation lhsRows,
+      Observation rhsRows) {
     this.alignment = alignment;
     this.options = options;
-    Dataset<Row> l = side(lhs, "l", true);
-    Dataset<Row> r = side(rhs, "r", false);
+    this.countsDuplicates = lhsRows == null;
+    Dataset<Row> l = side(lhs, "l", true, lhsRows);
+    Dataset<Row> r = side(rhs, "r", false, rhsRows);
     Column on = lit(true);
     for (int j = 0; j < alignment.keys.size(); j++) {
       on = on.and(col(keyValue("l", j)).equalTo(col(keyValue("r", j))));
@@ -138,8 +190,11 @@ final class DiffPlan {
     return "rt_" + leaf;
   }
 
-  /** One side: the key columns, the leaf values, and the count and rank of rows per key. */
-  private Dataset<Row> side(Dataset<Row> in, String s, boolean isLeft) {
+  /**
+   * One side: the key columns and the leaf values; then either the count and rank of rows per key
+   * or, when {@code rows} is given, the side's rows observed into it.
+   */
+  private Dataset<Row> side(Dataset<Row> in, String s, boolean isLeft, Observation rows) {
     List<Column> cols = new ArrayList<>();
     List<Column> keyColumns = new ArrayList<>();
     for (int j = 0; j < alignment.keys.size(); j++) {
@@ -171,16 +226,19 @@ final class DiffPlan {
                   leaf.name());
       cols.add(value.as(s + "_" + i));
     }
+    Dataset<Row> projected = in.select(cols.toArray(new Column[0]));
+    if (rows != null) {
+      return projected.observe(rows, count(lit(1)).as("rows"));
+    }
     // One window spec (same partitioning and order as the join needs): one sort, no shuffle.
     Column[] keys = keyColumns.toArray(new Column[0]);
     WindowSpec byKey = Window.partitionBy(keys).orderBy(keys);
     WindowSpec wholeKey =
         byKey.rowsBetween(Window.unboundedPreceding(), Window.unboundedFollowing());
-    return in.select(cols.toArray(new Column[0]))
-        .select(
-            col("*"),
-            count(lit(1)).over(wholeKey).as("n_" + s),
-            row_number().over(byKey).as("rn_" + s));
+    return projected.select(
+        col("*"),
+        count(lit(1)).over(wholeKey).as("n_" + s),
+        row_number().over(byKey).as("rn_" + s));
   }
 
   /** The constant that stands for null in a nullable key field's join column. */
@@ -219,18 +277,26 @@ final class DiffPlan {
   private Dataset<Row> compare(Dataset<Row> joined) {
     List<Column> cols = new ArrayList<>();
     Column inLeft = col(keyValue("l", 0)).isNotNull();
+    Column inRight = col(keyValue("r", 0)).isNotNull();
     cols.add(inLeft.as("in_l"));
-    cols.add(col(keyValue("r", 0)).isNotNull().as("in_r"));
+    cols.add(inRight.as("in_r"));
     for (int j = 0; j < alignment.keys.size(); j++) {
       cols.add(when(inLeft, keyOf("l", j)).otherwise(keyOf("r", j)).as(key(j)));
     }
-    cols.add(coalesce(col("n_l"), lit(0L)).as(COUNT_LHS));
-    cols.add(coalesce(col("n_r"), lit(0L)).as(COUNT_RHS));
-    cols.add(
-        coalesce(col("rn_l"), lit(1))
-            .equalTo(lit(1))
-            .and(coalesce(col("rn_r"), lit(1)).equalTo(lit(1)))
-            .as(REPRESENTATIVE));
+    if (countsDuplicates) {
+      cols.add(coalesce(col("n_l"), lit(0L)).as(COUNT_LHS));
+      cols.add(coalesce(col("n_r"), lit(0L)).as(COUNT_RHS));
+      cols.add(
+          coalesce(col("rn_l"), lit(1))
+              .equalTo(lit(1))
+              .and(coalesce(col("rn_r"), lit(1)).equalTo(lit(1)))
+              .as(REPRESENTATIVE));
+    } else {
+      // Every key taken as unique: one row per side it is on, and every row represents its key.
+      cols.add(when(inLeft, lit(1L)).otherwise(lit(0L)).as(COUNT_LHS));
+      cols.add(when(inRight, lit(1L)).otherwise(lit(0L)).as(COUNT_RHS));
+      cols.add(lit(true).as(REPRESENTATIVE));
+    }
     List<Leaf> leaves = alignment.leaves;
     for (int i = 0; i < leaves.size(); i++) {
       Leaf leaf = leaves.get(i);
@@ -259,8 +325,8 @@ final class DiffPlan {
     for (int i = 0; i < alignment.leaves.size(); i++) {
       eqs.add(col(equal(i)));
     }
-    Column dupL = col(COUNT_LHS).gt(lit(1L));
-    Column dupR = col(COUNT_RHS).gt(lit(1L));
+    Column dupL = countsDuplicates ? col(COUNT_LHS).gt(lit(1L)) : lit(false);
+    Column dupR = countsDuplicates ? col(COUNT_RHS).gt(lit(1L)) : lit(false);
     Column diff =
         when(dupL.or(dupR), lit(DUPLICATE))
             .when(not(col("in_l")), lit(DiffType.MISSING_LHS.name()))

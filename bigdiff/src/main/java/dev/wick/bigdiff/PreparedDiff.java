@@ -16,8 +16,13 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.function.Consumer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
@@ -46,27 +51,41 @@ public final class PreparedDiff {
   /** Up to this many (key, field) pairs, the field statistics run as one task, unshuffled. */
   private static final long SINGLE_TASK_STATISTICS = 2_000_000;
 
-  private final DiffPlan plan;
+  private final Dataset<Row> lhs;
+  private final Dataset<Row> rhs;
+  private final Alignment alignment;
   private final DiffOptions options;
 
-  PreparedDiff(DiffPlan plan, DiffOptions options) {
-    this.plan = plan;
+  /** The plan that counts duplicated keys, built when first needed. */
+  private DiffPlan counting;
+
+  PreparedDiff(Dataset<Row> lhs, Dataset<Row> rhs, Alignment alignment, DiffOptions options) {
+    this.lhs = lhs;
+    this.rhs = rhs;
+    this.alignment = alignment;
     this.options = options;
+  }
+
+  private DiffPlan counting() {
+    if (counting == null) {
+      counting = DiffPlan.countingDuplicates(lhs, rhs, alignment, options);
+    }
+    return counting;
   }
 
   /** The fields compared, on one side only, and ignored. */
   public SchemaDifference schema() {
-    return plan.alignment.difference;
+    return alignment.difference;
   }
 
   /** The key field paths, in order. */
   public List<String> keyFields() {
-    return plan.alignment.keys.stream().map(k -> k.path().toString()).toList();
+    return alignment.keys.stream().map(k -> k.path().toString()).toList();
   }
 
   /** The names the key fields have as columns of {@link #keys()} ({@code user.id -> user_id}). */
   public List<String> keyColumns() {
-    return plan.alignment.keys.stream().map(KeyField::column).toList();
+    return alignment.keys.stream().map(KeyField::column).toList();
   }
 
   /**
@@ -78,13 +97,14 @@ public final class PreparedDiff {
   public Dataset<Row> keys() {
     // The observation is a barrier: without it Spark would push the filter on the
     // classification below it and compare every field twice.
+    DiffPlan plan = counting();
     Dataset<Row> classified = plan.classified().observe("wick_diff_keys", count(lit(1)));
     return plan.keysOutput(plan.detail(DiffPlan.selectKeys(classified, options.includeSame())));
   }
 
   /** Runs the diff and returns its summary, writing nothing. */
   public DiffSummary summarize() {
-    return run(keys -> {});
+    return run(Parts.NONE);
   }
 
   /**
@@ -99,12 +119,10 @@ public final class PreparedDiff {
               + format.sparkName()
               + ", which cannot hold its lists of fields; use parquet, avro, json or orc.");
     }
-    DiffSummary summary = run(keys -> out.writeDataset("keys", keys, format));
-    SparkSession spark = plan.classified().sparkSession();
-    out.writeDataset("fields", fieldsDataset(spark, summary), format);
+    DiffSummary summary = run(new Parts(out, format));
     if (summary.global().duplicateKeys() > 0) {
-      // Only when keys are duplicated: a second pass lists them.
-      out.writeDataset("duplicates", plan.duplicates(), format);
+      // Only when keys are duplicated: another pass lists them.
+      out.writeDataset("duplicates", counting().duplicates(), format);
     }
     out.writeString("summary.json", summary.toJson());
     out.writeString(
@@ -113,15 +131,70 @@ public final class PreparedDiff {
   }
 
   /**
+   * Where a run writes {@code keys/} and {@code fields/}: the parts of {@code out} in {@code
+   * format}, or nowhere ({@link #NONE}).
+   */
+  private record Parts(Output out, Format format) {
+    static final Parts NONE = new Parts(null, null);
+
+    void write(String part, Supplier<Dataset<Row>> data) {
+      if (out != null) {
+        out.writeDataset(part, data.get(), format);
+      }
+    }
+
+    /** Removes a part written before, when the diff has to run again. */
+    void discard(String part) {
+      if (out != null) {
+        out.delete(part);
+      }
+    }
+  }
+
+  /**
+   * Runs the diff: one {@link #pass} over the inputs keeps the {@code keys/} rows, then {@link
+   * #finish} writes them and aggregates the field statistics from them, without a second pass over
+   * the inputs.
+   *
+   * <p>Keys are nearly always unique, so the first pass takes them to be and then checks that they
+   * were ({@link #uniquePass}); only if some key was duplicated does the pass run again with the
+   * plan that counts each key's rows, for the error or, with {@code --duplicates report}, for the
+   * counts without the duplicated keys. A report of duplicates starts with that plan.
+   */
+  private DiffSummary run(Parts parts) {
+    if (options.duplicates() != DuplicateKeys.REPORT) {
+      Optional<DiffSummary> unique = uniquePass(parts);
+      if (unique.isPresent()) {
+        return unique.get();
+      }
+    }
+    Pass pass = pass(counting());
+    try {
+      GlobalCounts counts = pass.counts();
+      if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
+        throw duplicated(counts, Metrics.duplicateExamples(pass.observed(), alignment));
+      }
+      return finish(pass, parts, false).orElseThrow();
+    } finally {
+      pass.keys().unpersist();
+    }
+  }
+
+  /**
+   * The outcome of one pass: the cached {@code keys/} rows, the key counts, and the observed row
+   * they came from (with examples of duplicated keys).
+   */
+  private record Pass(Dataset<Row> keys, GlobalCounts counts, Row observed) {}
+
+  /**
    * One pass over the inputs: every joined row is counted (one cheap counter, which also keeps
    * Spark from pushing the filter below the comparisons), only the rows that are not SAME go on to
-   * the key counts, the field comparisons and the cache of {@code keys/} rows. Once that pass has
-   * run, the counts are known: duplicates can fail the diff before anything is written, {@code
-   * keys/} is written from the cache in as many files as its size needs, and the field statistics
-   * aggregate the cached rows, without a second pass over the inputs.
+   * the key counts, the field comparisons and the cache of {@code keys/} rows. The pass writes
+   * nothing: once it has run, the counts are known, so that duplicates can fail the diff before
+   * anything is written, and {@code keys/} can be written in as many files as its size needs. The
+   * caller unpersists the rows.
    */
-  private DiffSummary run(Consumer<Dataset<Row>> sink) {
-    Alignment alignment = plan.alignment;
+  private Pass pass(DiffPlan plan) {
     boolean includeSame = options.includeSame();
     Observation total = new Observation("wick_diff_total");
     Observation counted = new Observation("wick_diff_counts");
@@ -134,19 +207,93 @@ public final class PreparedDiff {
     try {
       keys.write().format("noop").mode("overwrite").save();
       Row c = counted.getRow();
-      GlobalCounts counts = Metrics.globalCounts(total.getRow(), c);
-      if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
-        throw duplicated(counts, Metrics.duplicateExamples(c, alignment));
-      }
-      long rows = includeSame ? counts.classified() : counts.notSame();
-      sink.accept(keys.coalesce(files(rows)));
-      return new DiffSummary(
-          keyFields(),
-          counts,
-          Metrics.fieldStats(byField(keys, counts), alignment, counts),
-          alignment.difference);
-    } finally {
+      return new Pass(keys, Metrics.globalCounts(total.getRow(), c), c);
+    } catch (RuntimeException e) {
       keys.unpersist();
+      throw e;
+    }
+  }
+
+  /**
+   * The diff by the plan that takes every key to be unique, or empty if one was not. A key on both
+   * sides is unique iff each side's rows equal the joined rows that side is in (a key with m rows
+   * on the left and n on the right joins into m * n rows), which the pass counts as it goes; a key
+   * on one side only is unique iff it occurs once among the missing keys, which {@link #finish}
+   * checks on the kept rows.
+   */
+  private Optional<DiffSummary> uniquePass(Parts parts) {
+    Observation lhsRows = new Observation("wick_diff_lhs_rows");
+    Observation rhsRows = new Observation("wick_diff_rhs_rows");
+    Pass pass = pass(DiffPlan.assumingUniqueKeys(lhs, rhs, alignment, options, lhsRows, rhsRows));
+    try {
+      GlobalCounts c = pass.counts();
+      boolean joinedOnce =
+          lhsRows.getRow().getLong(0) == c.total() - c.missingLhs()
+              && rhsRows.getRow().getLong(0) == c.total() - c.missingRhs();
+      return joinedOnce ? finish(pass, parts, true) : Optional.empty();
+    } finally {
+      pass.keys().unpersist();
+    }
+  }
+
+  /**
+   * Writes {@code keys/} from a pass's rows, aggregates the field statistics from them and writes
+   * {@code fields/}, and with {@code checkMissing} checks that no key repeats among the missing
+   * ones (else discards what was written and returns empty). These are small Spark jobs over the
+   * cached rows; they run side by side, so that one's planning overlaps another's tasks.
+   */
+  private Optional<DiffSummary> finish(Pass pass, Parts parts, boolean checkMissing) {
+    GlobalCounts counts = pass.counts();
+    Dataset<Row> keys = pass.keys();
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            2,
+            task -> {
+              Thread t = new Thread(task, "wick-diff-outputs");
+              t.setDaemon(true);
+              return t;
+            });
+    List<Future<?>> started = new ArrayList<>();
+    try {
+      Future<Boolean> repeats =
+          checkMissing ? pool.submit(() -> missingKeysRepeat(keys, counts)) : null;
+      Future<DiffSummary> summary =
+          pool.submit(
+              () -> {
+                DiffSummary s =
+                    new DiffSummary(
+                        keyFields(),
+                        counts,
+                        Metrics.fieldStats(byField(keys, counts), alignment, counts),
+                        alignment.difference);
+                parts.write("fields", () -> fieldsDataset(keys.sparkSession(), s));
+                return s;
+              });
+      started.add(summary);
+      if (repeats != null) {
+        started.add(repeats);
+      }
+      long rows = options.includeSame() ? counts.classified() : counts.notSame();
+      parts.write("keys", () -> keys.coalesce(files(rows)));
+      if (repeats != null && result(repeats)) {
+        result(summary);
+        parts.discard("keys");
+        parts.discard("fields");
+        return Optional.empty();
+      }
+      return Optional.of(result(summary));
+    } finally {
+      // No job may still read the rows when the caller unpersists them.
+      for (Future<?> f : started) {
+        try {
+          f.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+          // reported by result(), or superseded by the failure that got us here
+        }
+      }
+      pool.shutdown();
     }
   }
 
@@ -156,26 +303,62 @@ public final class PreparedDiff {
         Math.min(Integer.MAX_VALUE, Math.max(1, (rows + ROWS_PER_FILE - 1) / ROWS_PER_FILE));
   }
 
+  /** A finished job's result, its failure rethrown as it was thrown. */
+  private static <T> T result(Future<T> f) {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw WickException.internal("Interrupted while the diff was running.", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw WickException.internal("The diff failed: " + e.getCause(), e.getCause());
+    }
+  }
+
+  /** Whether some key occurs more than once among the kept MISSING_LHS and MISSING_RHS rows. */
+  private boolean missingKeysRepeat(Dataset<Row> keys, GlobalCounts counts) {
+    if (counts.missingLhs() < 2 && counts.missingRhs() < 2) {
+      return false;
+    }
+    // Few rows are checked in one task: a shuffle would cost more than the work.
+    Dataset<Row> source =
+        counts.missingLhs() + counts.missingRhs() <= SINGLE_TASK_STATISTICS
+            ? keys.coalesce(1)
+            : keys;
+    return !source
+        .filter(col(DiffPlan.DIFF).isin(DiffType.MISSING_LHS.name(), DiffType.MISSING_RHS.name()))
+        .groupBy(keyColumnsOf())
+        .count()
+        .filter(col("count").gt(1))
+        .isEmpty();
+  }
+
+  /** The key columns of {@code keys/} rows. */
+  private Column[] keyColumnsOf() {
+    return keyColumns().stream().map(Columns::column).toArray(Column[]::new);
+  }
+
   /** The field statistics by field name: one small aggregation of the kept {@code keys/} rows. */
   private Map<String, Row> byField(Dataset<Row> keys, GlobalCounts counts) {
     Map<String, Row> out = new HashMap<>();
     if (counts.different() == 0) {
       return out;
     }
-    List<Column> key = new ArrayList<>();
-    for (String k : keyColumns()) {
-      key.add(Columns.column(k));
-    }
     Column[] metrics = Metrics.fields();
     // A few differing fields are aggregated in one task: a shuffle would cost more than the work.
     Dataset<Row> source =
-        counts.different() * plan.alignment.leaves.size() <= SINGLE_TASK_STATISTICS
+        counts.different() * alignment.leaves.size() <= SINGLE_TASK_STATISTICS
             ? keys.coalesce(1)
             : keys;
     Dataset<Row> fields =
         source.select(
-            struct(key.toArray(new Column[0])).as(Metrics.KEY),
-            explode(col("fields")).as(Metrics.FIELD));
+            struct(keyColumnsOf()).as(Metrics.KEY), explode(col("fields")).as(Metrics.FIELD));
     for (Row r :
         fields
             .groupBy(col(Metrics.FIELD + ".field").as("field"))

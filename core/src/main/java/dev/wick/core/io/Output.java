@@ -231,6 +231,23 @@ public final class Output implements AutoCloseable {
     }
   }
 
+  /**
+   * Deletes the part {@code relative} written earlier, so that it can be written again (a part
+   * never written is ignored).
+   */
+  public void delete(String relative) {
+    ensureOpen();
+    if (relative.isEmpty()) {
+      throw new IllegalArgumentException("the output's root is not a part");
+    }
+    Path part = new Path(staging, relative);
+    try {
+      fs.delete(part, true);
+    } catch (IOException e) {
+      throw WickException.internal("Cannot delete " + part + ".", e);
+    }
+  }
+
   /** Writes a small text file (a JSON summary, an HTML report) as the part {@code relative}. */
   public void writeString(String relative, String content) {
     ensureOpen();
