@@ -29,9 +29,9 @@ import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.LogicalRDD;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * A diff whose keys and schemas have been checked, ready to run. Running it is one pass over the
@@ -43,7 +43,7 @@ public final class PreparedDiff {
       List.of(Format.PARQUET, Format.AVRO, Format.JSON, Format.ORC);
 
   /**
-   * Rows of {@code keys/} per file: the cached partitions are merged down to one file per this many
+   * Rows of {@code keys/} per file: the kept partitions are merged down to one file per this many
    * rows (partitions are never split, so a file may hold more).
    */
   private static final long ROWS_PER_FILE = 1_000_000;
@@ -176,23 +176,23 @@ public final class PreparedDiff {
       }
       return finish(pass, parts, false).orElseThrow();
     } finally {
-      pass.keys().unpersist();
+      release(pass.keys());
     }
   }
 
   /**
-   * The outcome of one pass: the cached {@code keys/} rows, the key counts, and the observed row
-   * they came from (with examples of duplicated keys).
+   * The outcome of one pass: the kept {@code keys/} rows, the key counts, and the observed row they
+   * came from (with examples of duplicated keys).
    */
   private record Pass(Dataset<Row> keys, GlobalCounts counts, Row observed) {}
 
   /**
    * One pass over the inputs: every joined row is counted (one cheap counter, which also keeps
    * Spark from pushing the filter below the comparisons), only the rows that are not SAME go on to
-   * the key counts, the field comparisons and the cache of {@code keys/} rows. The pass writes
-   * nothing: once it has run, the counts are known, so that duplicates can fail the diff before
-   * anything is written, and {@code keys/} can be written in as many files as its size needs. The
-   * caller unpersists the rows.
+   * the key counts, the field comparisons and the {@code keys/} rows, which the pass keeps (a local
+   * checkpoint) and writes nothing. Once it has run, the counts are known, so that duplicates can
+   * fail the diff before anything is written, and {@code keys/} can be written in as many files as
+   * its size needs. The caller {@link #release}s the rows.
    */
   private Pass pass(DiffPlan plan) {
     boolean includeSame = options.includeSame();
@@ -201,16 +201,21 @@ public final class PreparedDiff {
     Dataset<Row> classified = observe(plan.classified(), total, Metrics.total());
     Dataset<Row> notSame =
         observe(DiffPlan.notSame(classified, includeSame), counted, Metrics.global(alignment));
+    // A local checkpoint runs the pass and keeps its rows (in memory, spilling to disk). The
+    // queries after it plan over a small leaf; over a persisted Dataset each of them would carry
+    // the whole pass's plan through analysis and the cache lookup, which took longer than running
+    // them.
     Dataset<Row> keys =
         plan.keysOutput(DiffPlan.selectKeys(plan.detail(notSame), includeSame))
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    try {
-      keys.write().format("noop").mode("overwrite").save();
-      Row c = counted.getRow();
-      return new Pass(keys, Metrics.globalCounts(total.getRow(), c), c);
-    } catch (RuntimeException e) {
-      keys.unpersist();
-      throw e;
+            .localCheckpoint(true);
+    Row c = counted.getRow();
+    return new Pass(keys, Metrics.globalCounts(total.getRow(), c), c);
+  }
+
+  /** Releases the rows a pass kept. */
+  private static void release(Dataset<Row> kept) {
+    if (kept.queryExecution().logical() instanceof LogicalRDD rows) {
+      rows.rdd().unpersist(false);
     }
   }
 
@@ -228,11 +233,11 @@ public final class PreparedDiff {
     try {
       GlobalCounts c = pass.counts();
       boolean joinedOnce =
-          lhsRows.getRow().getLong(0) == c.total() - c.missingLhs()
-              && rhsRows.getRow().getLong(0) == c.total() - c.missingRhs();
+          observedRows(lhsRows) == c.total() - c.missingLhs()
+              && observedRows(rhsRows) == c.total() - c.missingRhs();
       return joinedOnce ? finish(pass, parts, true) : Optional.empty();
     } finally {
-      pass.keys().unpersist();
+      release(pass.keys());
     }
   }
 
@@ -240,7 +245,7 @@ public final class PreparedDiff {
    * Writes {@code keys/} from a pass's rows, aggregates the field statistics from them and writes
    * {@code fields/}, and with {@code checkMissing} checks that no key repeats among the missing
    * ones (else discards what was written and returns empty). These are small Spark jobs over the
-   * cached rows; they run side by side, so that one's planning overlaps another's tasks.
+   * kept rows; they run side by side, so that one's planning overlaps another's tasks.
    */
   private Optional<DiffSummary> finish(Pass pass, Parts parts, boolean checkMissing) {
     GlobalCounts counts = pass.counts();
@@ -255,8 +260,7 @@ public final class PreparedDiff {
             });
     List<Future<?>> started = new ArrayList<>();
     try {
-      Future<Boolean> repeats =
-          checkMissing ? pool.submit(() -> missingKeysRepeat(keys, counts)) : null;
+      // The statistics take longest (then fields/ is written from them): they start first.
       Future<DiffSummary> summary =
           pool.submit(
               () -> {
@@ -270,6 +274,8 @@ public final class PreparedDiff {
                 return s;
               });
       started.add(summary);
+      Future<Boolean> repeats =
+          checkMissing ? pool.submit(() -> missingKeysRepeat(keys, counts)) : null;
       if (repeats != null) {
         started.add(repeats);
       }
@@ -283,7 +289,7 @@ public final class PreparedDiff {
       }
       return Optional.of(result(summary));
     } finally {
-      // No job may still read the rows when the caller unpersists them.
+      // No job may still read the rows when the caller releases them.
       for (Future<?> f : started) {
         try {
           f.get();
@@ -319,6 +325,15 @@ public final class PreparedDiff {
       }
       throw WickException.internal("The diff failed: " + e.getCause(), e.getCause());
     }
+  }
+
+  /**
+   * The rows a side was observed to have, or -1 (which no count equals) when Spark optimized the
+   * observation away, as it does for a side it knows to be empty: uniqueness is then unproven.
+   */
+  private static long observedRows(Observation side) {
+    Row r = side.getRow();
+    return r.size() == 0 ? -1 : r.getLong(0);
   }
 
   /** Whether some key occurs more than once among the kept MISSING_LHS and MISSING_RHS rows. */

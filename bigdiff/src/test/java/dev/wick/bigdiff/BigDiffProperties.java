@@ -1,8 +1,10 @@
 package dev.wick.bigdiff;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wick.core.WickException;
 import dev.wick.core.spark.WickSpark;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -177,6 +179,67 @@ class BigDiffProperties {
     assertThat(s.global().missingRhs()).isEqualTo(deletedFromRhs);
     assertThat(s.global().different()).isZero();
     assertThat(s.global().total()).isEqualTo(recs.size());
+  }
+
+  @Property(tries = 10)
+  void aDiffFailsExactlyWhenSomeKeyRepeats(@ForAll("datasets") List<Rec> recs, @ForAll long seed) {
+    Random random = new Random(seed);
+    // Half the tries repeat no key at all; the others repeat a few, in every way a key can repeat.
+    boolean repeat = random.nextBoolean();
+    List<Rec> lhs = new ArrayList<>();
+    List<Rec> rhs = new ArrayList<>();
+    for (Rec r : recs) {
+      int action = random.nextInt(repeat ? 12 : 3);
+      switch (action) {
+        case 0 -> {
+          lhs.add(r);
+          rhs.add(r);
+        }
+        case 1 -> lhs.add(r);
+        case 2 -> rhs.add(r);
+        case 3 -> lhs.addAll(List.of(r, r)); // on one side only, alike
+        case 4 -> rhs.addAll(List.of(r, r, r));
+        case 5 -> { // alike on both sides: every joined row is SAME
+          lhs.addAll(List.of(r, r));
+          rhs.addAll(List.of(r, r));
+        }
+        case 6 -> {
+          lhs.add(r);
+          rhs.addAll(List.of(r, perturb(r, Set.of("a"))));
+        }
+        default -> {
+          lhs.add(r);
+          rhs.add(perturb(r, Set.of("s")));
+        }
+      }
+    }
+    Map<Long, Integer> lhsCount = new HashMap<>();
+    Map<Long, Integer> rhsCount = new HashMap<>();
+    lhs.forEach(r -> lhsCount.merge(r.id(), 1, Integer::sum));
+    rhs.forEach(r -> rhsCount.merge(r.id(), 1, Integer::sum));
+    long repeatedLhs = lhsCount.values().stream().filter(n -> n > 1).count();
+    long repeatedRhs = rhsCount.values().stream().filter(n -> n > 1).count();
+    BigDiff diff = BigDiff.of(dataset(lhs), dataset(rhs)).key("id");
+    if (repeatedLhs + repeatedRhs == 0) {
+      GlobalCounts g = diff.summarize().global();
+      Set<Long> keys = new HashSet<>(lhsCount.keySet());
+      keys.addAll(rhsCount.keySet());
+      assertThat(g.total()).isEqualTo(keys.size());
+      assertThat(g.missingLhs()).isEqualTo(keys.size() - lhsCount.size());
+      assertThat(g.missingRhs()).isEqualTo(keys.size() - rhsCount.size());
+      assertThat(g.duplicateKeys()).isZero();
+    } else {
+      assertThatThrownBy(diff::summarize)
+          .isInstanceOf(WickException.class)
+          .hasMessageStartingWith(
+              "Key (id) is not unique: "
+                  + repeatedLhs
+                  + (repeatedLhs == 1 ? " key" : " keys")
+                  + " in the lhs and "
+                  + repeatedRhs
+                  + (repeatedRhs == 1 ? " key" : " keys")
+                  + " in the rhs occur more than once");
+    }
   }
 
   @Property(tries = 8)

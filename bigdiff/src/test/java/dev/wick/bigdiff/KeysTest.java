@@ -54,6 +54,30 @@ class KeysTest {
   }
 
   @Test
+  void keysRepeatedOnOneSideOnlyFailToo() {
+    // Identical rows, and keys the other side lacks: nothing but a key's repetition shows them.
+    Dataset<Row> lhs = values("values (1, 'a'), (1, 'a'), (2, 'b'), (5, 'e') as t(id, s)");
+    Dataset<Row> rhs = values("values (2, 'b'), (3, 'c'), (3, 'c'), (3, 'c') as t(id, s)");
+    assertThatThrownBy(() -> BigDiff.of(lhs, rhs).key("id").summarize())
+        .isInstanceOf(WickException.class)
+        .hasMessageStartingWith(
+            "Key (id) is not unique: 1 key in the lhs and 1 key in the rhs occur more than once,"
+                + " e.g. (id=1) lhs 2 rows, rhs 0 rows; (id=3) lhs 0 rows, rhs 3 rows;");
+  }
+
+  @Test
+  void keysRepeatedAlikeOnBothSidesFail() {
+    // Every joined row compares SAME: only the count of joined rows against each side's shows it.
+    Dataset<Row> lhs = values("values (1, 'a'), (1, 'a'), (2, 'b') as t(id, s)");
+    Dataset<Row> rhs = values("values (1, 'a'), (1, 'a'), (2, 'b') as t(id, s)");
+    assertThatThrownBy(() -> BigDiff.of(lhs, rhs).key("id").summarize())
+        .isInstanceOf(WickException.class)
+        .hasMessageStartingWith(
+            "Key (id) is not unique: 1 key in the lhs and 1 key in the rhs occur more than once,"
+                + " e.g. (id=1) lhs 2 rows, rhs 2 rows;");
+  }
+
+  @Test
   void reportedDuplicatesAreCountedPerSideAndLeftOutOfTheClassification() {
     Dataset<Row> lhs =
         values("values (1, 'a'), (1, 'b'), (2, 'c'), (3, 'd'), (4, 'e') as t(id, s)");
