@@ -137,6 +137,7 @@ public final class PreparedDiff {
   private record Parts(Output out, Format format) {
     static final Parts NONE = new Parts(null, null);
 
+    /** Writes a part (with no output, nothing: {@code data} is not even made). */
     void write(String part, Supplier<Dataset<Row>> data) {
       if (out != null) {
         out.writeDataset(part, data.get(), format);
@@ -212,7 +213,10 @@ public final class PreparedDiff {
     return new Pass(keys, Metrics.globalCounts(total.getRow(), c), c);
   }
 
-  /** Releases the rows a pass kept. */
+  /**
+   * Releases the rows a pass kept: the checkpointed RDD under the Dataset's plan (left alone, Spark
+   * would drop it only once it is garbage-collected).
+   */
   private static void release(Dataset<Row> kept) {
     if (kept.queryExecution().logical() instanceof LogicalRDD rows) {
       rows.rdd().unpersist(false);
@@ -244,8 +248,9 @@ public final class PreparedDiff {
   /**
    * Writes {@code keys/} from a pass's rows, aggregates the field statistics from them and writes
    * {@code fields/}, and with {@code checkMissing} checks that no key repeats among the missing
-   * ones (else discards what was written and returns empty). These are small Spark jobs over the
-   * kept rows; they run side by side, so that one's planning overlaps another's tasks.
+   * ones (else discards what was written and returns empty). These are Spark jobs over the kept
+   * rows, not the inputs, and mostly small: they run side by side, so that one's planning (on the
+   * driver) overlaps another's tasks.
    */
   private Optional<DiffSummary> finish(Pass pass, Parts parts, boolean checkMissing) {
     GlobalCounts counts = pass.counts();
