@@ -29,6 +29,9 @@ import org.apache.spark.sql.SparkSession;
  *   <li>the committed output holds a {@code _SUCCESS} marker.
  * </ul>
  *
+ * <p>Parts may be written from several threads at once (a diff writes {@code keys/} and {@code
+ * fields/} side by side); {@link #commit()} and {@link #close()} come after all of them.
+ *
  * <pre>{@code
  * try (Output out = Output.create(spark, "reports/diff", overwrite, List.of(lhs, rhs))) {
  *   out.writeDataset("keys", keys, Format.PARQUET);

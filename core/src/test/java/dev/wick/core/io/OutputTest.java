@@ -83,6 +83,25 @@ class OutputTest {
   }
 
   @Test
+  void aDeletedPartCanBeWrittenAgainAndOnlyTheNewOneIsCommitted() throws IOException {
+    Path out = dir.resolve("out");
+    try (Output o = Output.create(spark, out.toString(), false, List.of())) {
+      o.writeDataset("keys", numbers(20), Format.PARQUET);
+      o.writeDataset("fields", numbers(3), Format.PARQUET);
+      o.delete("keys");
+      o.delete("never-written");
+      o.writeDataset("keys", numbers(7), Format.PARQUET);
+      assertThatThrownBy(() -> o.delete("")).isInstanceOf(IllegalArgumentException.class);
+      o.commit();
+    }
+
+    assertThat(children(out)).containsExactly("_SUCCESS", "fields", "keys");
+    assertThat(count(out.resolve("keys"))).isEqualTo(7);
+    assertThat(count(out.resolve("fields"))).isEqualTo(3);
+    assertThat(leftovers(dir)).isEmpty();
+  }
+
+  @Test
   void existingOutputIsRefusedWithoutOverwriteAndKept() throws IOException {
     Path out = Files.createDirectories(dir.resolve("out"));
     Files.writeString(out.resolve("keep.txt"), "precious");
