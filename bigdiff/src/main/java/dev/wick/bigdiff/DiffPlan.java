@@ -83,7 +83,7 @@ final class DiffPlan {
   final DiffOptions options;
 
   /** Whether each key's rows are counted per side (else every key is taken to be unique). */
-  final boolean countsDuplicates;
+  private final boolean countsDuplicates;
 
   private final Dataset<Row> classified;
 

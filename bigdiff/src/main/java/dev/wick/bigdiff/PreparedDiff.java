@@ -29,7 +29,6 @@ import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.LogicalRDD;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -170,15 +169,11 @@ public final class PreparedDiff {
       }
     }
     Pass pass = pass(counting());
-    try {
-      GlobalCounts counts = pass.counts();
-      if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
-        throw duplicated(counts, Metrics.duplicateExamples(pass.observed(), alignment));
-      }
-      return finish(pass, parts, false).orElseThrow();
-    } finally {
-      release(pass.keys());
+    GlobalCounts counts = pass.counts();
+    if (counts.duplicateKeys() > 0 && options.duplicates() == DuplicateKeys.FAIL) {
+      throw duplicated(counts, Metrics.duplicateExamples(pass.observed(), alignment));
     }
+    return finish(pass, parts, false).orElseThrow();
   }
 
   /**
@@ -193,7 +188,9 @@ public final class PreparedDiff {
    * the key counts, the field comparisons and the {@code keys/} rows, which the pass keeps (a local
    * checkpoint) and writes nothing. Once it has run, the counts are known, so that duplicates can
    * fail the diff before anything is written, and {@code keys/} can be written in as many files as
-   * its size needs. The caller {@link #release}s the rows.
+   * its size needs. The kept rows are freed as any RDD's are once nothing refers to them (Spark's
+   * context cleaner): unpersisting a local checkpoint by hand makes Spark print a warning that its
+   * lineage is lost, on every run.
    */
   private Pass pass(DiffPlan plan) {
     boolean includeSame = options.includeSame();
@@ -214,16 +211,6 @@ public final class PreparedDiff {
   }
 
   /**
-   * Releases the rows a pass kept: the checkpointed RDD under the Dataset's plan (left alone, Spark
-   * would drop it only once it is garbage-collected).
-   */
-  private static void release(Dataset<Row> kept) {
-    if (kept.queryExecution().logical() instanceof LogicalRDD rows) {
-      rows.rdd().unpersist(false);
-    }
-  }
-
-  /**
    * The diff by the plan that takes every key to be unique, or empty if one was not. A key on both
    * sides is unique iff each side's rows equal the joined rows that side is in (a key with m rows
    * on the left and n on the right joins into m * n rows), which the pass counts as it goes; a key
@@ -234,15 +221,11 @@ public final class PreparedDiff {
     Observation lhsRows = new Observation("wick_diff_lhs_rows");
     Observation rhsRows = new Observation("wick_diff_rhs_rows");
     Pass pass = pass(DiffPlan.assumingUniqueKeys(lhs, rhs, alignment, options, lhsRows, rhsRows));
-    try {
-      GlobalCounts c = pass.counts();
-      boolean joinedOnce =
-          observedRows(lhsRows) == c.total() - c.missingLhs()
-              && observedRows(rhsRows) == c.total() - c.missingRhs();
-      return joinedOnce ? finish(pass, parts, true) : Optional.empty();
-    } finally {
-      release(pass.keys());
-    }
+    GlobalCounts c = pass.counts();
+    boolean joinedOnce =
+        observedRows(lhsRows) == c.total() - c.missingLhs()
+            && observedRows(rhsRows) == c.total() - c.missingRhs();
+    return joinedOnce ? finish(pass, parts, true) : Optional.empty();
   }
 
   /**
@@ -294,7 +277,7 @@ public final class PreparedDiff {
       }
       return Optional.of(result(summary));
     } finally {
-      // No job may still read the rows when the caller releases them.
+      // Every job has ended before this returns, failed or not: none writes after a discard.
       for (Future<?> f : started) {
         try {
           f.get();
