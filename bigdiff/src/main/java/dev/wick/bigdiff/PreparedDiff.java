@@ -34,8 +34,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A diff whose keys and schemas have been checked, ready to run. Running it is one pass over the
- * inputs: both sides shuffled once by key, classified, and the key counts gathered on the way to
- * the output; the field statistics then aggregate the differing rows kept from that pass.
+ * inputs (a second only when some key repeats): both sides shuffled once by key, classified, and
+ * the key counts gathered on the way to the output; the field statistics then aggregate the
+ * differing rows kept from that pass.
  */
 public final class PreparedDiff {
   private static final List<Format> OUTPUT_FORMATS =
