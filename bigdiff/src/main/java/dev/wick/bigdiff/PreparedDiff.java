@@ -48,8 +48,11 @@ public final class PreparedDiff {
    */
   private static final long ROWS_PER_FILE = 1_000_000;
 
-  /** Up to this many (key, field) pairs, the field statistics run as one task, unshuffled. */
-  private static final long SINGLE_TASK_STATISTICS = 2_000_000;
+  /**
+   * Up to this many rows (key, field pairs for the statistics), an aggregation of the kept rows
+   * runs as one task, unshuffled.
+   */
+  private static final long SINGLE_TASK_ROWS = 2_000_000;
 
   private final Dataset<Row> lhs;
   private final Dataset<Row> rhs;
@@ -330,17 +333,20 @@ public final class PreparedDiff {
     if (counts.missingLhs() < 2 && counts.missingRhs() < 2) {
       return false;
     }
-    // Few rows are checked in one task: a shuffle would cost more than the work.
-    Dataset<Row> source =
-        counts.missingLhs() + counts.missingRhs() <= SINGLE_TASK_STATISTICS
-            ? keys.coalesce(1)
-            : keys;
-    return !source
+    return !forAggregation(keys, counts.missingLhs() + counts.missingRhs())
         .filter(col(DiffPlan.DIFF).isin(DiffType.MISSING_LHS.name(), DiffType.MISSING_RHS.name()))
         .groupBy(keyColumnsOf())
         .count()
         .filter(col("count").gt(1))
         .isEmpty();
+  }
+
+  /**
+   * The kept rows as the source of an aggregation over about {@code rows} of them: merged into one
+   * task when there are few (a shuffle would cost more than the work), else as they are.
+   */
+  private static Dataset<Row> forAggregation(Dataset<Row> kept, long rows) {
+    return rows <= SINGLE_TASK_ROWS ? kept.coalesce(1) : kept;
   }
 
   /** The key columns of {@code keys/} rows. */
@@ -355,14 +361,10 @@ public final class PreparedDiff {
       return out;
     }
     Column[] metrics = Metrics.fields();
-    // A few differing fields are aggregated in one task: a shuffle would cost more than the work.
-    Dataset<Row> source =
-        counts.different() * alignment.leaves.size() <= SINGLE_TASK_STATISTICS
-            ? keys.coalesce(1)
-            : keys;
     Dataset<Row> fields =
-        source.select(
-            struct(keyColumnsOf()).as(Metrics.KEY), explode(col("fields")).as(Metrics.FIELD));
+        forAggregation(keys, counts.different() * alignment.leaves.size())
+            .select(
+                struct(keyColumnsOf()).as(Metrics.KEY), explode(col("fields")).as(Metrics.FIELD));
     for (Row r :
         fields
             .groupBy(col(Metrics.FIELD + ".field").as("field"))
