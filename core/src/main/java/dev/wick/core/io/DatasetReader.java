@@ -123,6 +123,7 @@ public final class DatasetReader {
 
   /** Reads a catalog table, failing clearly when it does not exist. */
   public static Dataset<Row> readTable(SparkSession spark, String table) {
+    Tables.identifier(spark, table);
     if (!spark.catalog().tableExists(table)) {
       throw WickException.usage(
           "Table '"
@@ -133,13 +134,13 @@ public final class DatasetReader {
   }
 
   static Dataset<Row> load(SparkSession spark, String location, Format f) {
+    String path = Locations.forSpark(location, spark.sparkContext().hadoopConfiguration());
     try {
       return switch (f) {
-        case CSV ->
-            spark.read().option("header", "true").option("inferSchema", "true").csv(location);
-        case JSON -> spark.read().json(location);
-        case TEXT -> spark.read().text(location);
-        default -> spark.read().format(f.sparkName()).load(location);
+        case CSV -> spark.read().option("header", "true").option("inferSchema", "true").csv(path);
+        case JSON -> spark.read().json(path);
+        case TEXT -> spark.read().text(path);
+        default -> spark.read().format(f.sparkName()).load(path);
       };
     } catch (Exception e) {
       // SparkException is a checked exception that Scala code throws undeclared.
@@ -270,7 +271,11 @@ public final class DatasetReader {
   }
 
   private static boolean samePath(String a, String b) {
-    return new Path(a).toUri().getPath().equals(new Path(b).toUri().getPath());
+    try {
+      return new Path(a).toUri().getPath().equals(Locations.path(b).toUri().getPath());
+    } catch (RuntimeException e) {
+      return a.equals(b);
+    }
   }
 
   /** The format a path's data files' extensions name; an error when none or several do. */
@@ -325,10 +330,17 @@ public final class DatasetReader {
    * {@code .*}) as Spark does.
    */
   public static List<FileStatus> dataFiles(SparkSession spark, String location) {
-    Path path = new Path(location);
+    if (location.startsWith(TABLE_PREFIX)) {
+      throw WickException.usage(
+          "Input "
+              + location
+              + " is a catalog table, which has no files to list here; give a path.");
+    }
+    Path path = Locations.qualified(location, spark.sparkContext().hadoopConfiguration());
+    FileSystem fs =
+        Locations.fileSystem(path, location, spark.sparkContext().hadoopConfiguration());
     try {
-      FileSystem fs = path.getFileSystem(spark.sparkContext().hadoopConfiguration());
-      FileStatus[] matched = fs.globStatus(path);
+      FileStatus[] matched = glob(fs, path);
       if (matched == null || matched.length == 0) {
         throw WickException.usage(
             "Input " + location + " does not exist; check the path (a file, a folder or a glob).");
@@ -343,7 +355,26 @@ public final class DatasetReader {
       }
       return files;
     } catch (IOException e) {
-      throw WickException.usage("Cannot list input " + location + " (" + e.getMessage() + ").", e);
+      throw WickException.usage(
+          "Cannot list input " + location + " (" + Locations.message(e) + ").", e);
+    }
+  }
+
+  /**
+   * The entries a path names: itself, or what its glob matches. A path without glob characters is
+   * looked up directly, since Hadoop's globber cannot name an entry with a colon.
+   */
+  private static FileStatus[] glob(FileSystem fs, Path path) throws IOException {
+    String text = path.toUri().getPath();
+    for (int i = 0; i < text.length(); i++) {
+      if ("*?[{\\".indexOf(text.charAt(i)) >= 0) {
+        return fs.globStatus(path);
+      }
+    }
+    try {
+      return new FileStatus[] {fs.getFileStatus(path)};
+    } catch (java.io.FileNotFoundException e) {
+      return null;
     }
   }
 

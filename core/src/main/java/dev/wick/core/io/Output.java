@@ -4,14 +4,18 @@ import dev.wick.core.WickException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SaveMode;
@@ -21,12 +25,19 @@ import org.apache.spark.sql.SparkSession;
  * An output location written safely: the one way Wick writes anything.
  *
  * <ul>
- *   <li>an existing output is refused unless {@code overwrite} is set;
- *   <li>an output equal to, inside, or containing an input is always refused;
+ *   <li>an existing output is refused unless {@code overwrite} is set, and even then only a dataset
+ *       folder (one holding {@link #SUCCESS}) is replaced;
+ *   <li>an output equal to, inside, or containing an input is always refused, whatever spelling
+ *       either uses (see {@link Locations} for how text becomes a path);
+ *   <li>one run at a time writes an output: a lock file {@code .wick-lock-NAME} beside it is
+ *       created atomically, and a second run is refused while the first one lives;
  *   <li>everything is written to a hidden temporary sibling ({@code .wick-staging-NAME-UUID}) and
  *       moved into place by {@link #commit()}, so a failed or killed run leaves the old output or
- *       nothing, never a half-written one;
- *   <li>the committed output holds a {@code _SUCCESS} marker.
+ *       the new one, never a half-written one or a mix; the next write of the output finishes or
+ *       removes what a killed run left, and leftovers of other outputs a day old;
+ *   <li>the committed output holds a {@code _SUCCESS} marker;
+ *   <li>while a sandbox redirect is installed on the session ({@link OutputRedirect}), the output
+ *       goes where it says.
  * </ul>
  *
  * <p>Parts may be written from several threads at once (a diff writes {@code keys/} and {@code
@@ -41,158 +52,378 @@ import org.apache.spark.sql.SparkSession;
  * }</pre>
  */
 public final class Output implements AutoCloseable {
+  /**
+   * The marker of a dataset folder: what Hadoop committers, Spark and Wick write into a completed
+   * output. Only a folder holding it is ever replaced.
+   */
+  public static final String SUCCESS = "_SUCCESS";
+
+  /**
+   * The words of the sentence that refuses an existing output; each front end (the CLI, the job
+   * runtime) replaces them with its own flag when it prints the sentence.
+   */
+  public static final String ALLOW_OVERWRITE = "allow overwriting";
+
+  static final String STAGING = ".wick-staging-";
+  static final String TRASH = ".wick-trash-";
+  static final String JOURNAL = ".wick-commit-";
+
+  /** A random run id's length: a UUID. */
+  private static final int ID_LENGTH = 36;
+
   private final SparkSession spark;
   private final FileSystem fs;
   private final Path destination;
+  private final String display;
+  private final String id;
   private final Path staging;
   private final boolean overwrite;
+  private final OutputLock lock;
   private boolean committed;
   private boolean closed;
 
   private Output(
-      SparkSession spark, FileSystem fs, Path destination, Path staging, boolean overwrite) {
+      SparkSession spark,
+      FileSystem fs,
+      Path destination,
+      String display,
+      String id,
+      boolean overwrite,
+      OutputLock lock) {
     this.spark = spark;
     this.fs = fs;
     this.destination = destination;
-    this.staging = staging;
+    this.display = display;
+    this.id = id;
+    this.staging = sibling(destination, STAGING, id);
     this.overwrite = overwrite;
+    this.lock = lock;
   }
 
   /**
-   * Checks the safety rules for {@code destination} against {@code inputs} and opens a staging
-   * folder for it.
+   * Checks the safety rules for {@code destination} against {@code inputs} (every location the run
+   * reads: data, schema files, profiles), takes the output's lock, finishes or undoes what a killed
+   * run left there, and opens a staging folder for it.
    */
   public static Output create(
       SparkSession spark, String destination, boolean overwrite, Collection<String> inputs) {
-    Objects.requireNonNull(destination, "destination");
+    if (destination == null || destination.isBlank()) {
+      throw WickException.usage("The output location is empty; give the path of a folder.");
+    }
+    if (destination.startsWith(DatasetReader.TABLE_PREFIX)) {
+      throw WickException.usage(
+          "Output "
+              + destination
+              + " is a catalog table, but this output is a folder of files; give a folder path.");
+    }
+    String located = OutputRedirect.apply(spark, destination);
     Configuration conf = spark.sparkContext().hadoopConfiguration();
-    Path dest = new Path(destination);
+    Path qualified = Locations.qualified(located, conf);
+    String display = Locations.display(qualified);
+    if (qualified.getParent() == null) {
+      throw WickException.usage(
+          "Output " + display + " is the root of its file system; give a folder below it.");
+    }
+    Overlap.check(spark, qualified, inputs);
+    FileSystem fs = raw(Locations.fileSystem(qualified, destination, conf));
     try {
-      FileSystem fs = dest.getFileSystem(conf);
-      Path qualified = fs.makeQualified(dest);
-      checkNotOverlapping(qualified, inputs, conf);
-      if (fs.exists(qualified) && !overwrite) {
-        throw WickException.usage(
-            "Output "
-                + destination
-                + " already exists; pass --overwrite to replace it, or choose another path.");
+      step("create.checked", qualified);
+      makeParent(fs, qualified, display);
+      OutputLock lock = OutputLock.acquire(fs, qualified, display);
+      step("create.locked", qualified);
+      try {
+        recover(fs, qualified);
+        step("create.recovered", qualified);
+        refuseExisting(fs, qualified, display, overwrite);
+        Output output =
+            new Output(
+                spark, fs, qualified, display, UUID.randomUUID().toString(), overwrite, lock);
+        step("create.opened", qualified);
+        return output;
+      } catch (RuntimeException | IOException | Error e) {
+        lock.release();
+        throw e;
       }
-      Path parent = qualified.getParent();
-      if (parent != null && fs.exists(parent) && !fs.getFileStatus(parent).isDirectory()) {
-        throw WickException.usage(
-            "Output "
-                + destination
-                + " cannot be created: "
-                + parent
-                + " is a file, not a folder.");
-      }
-      Path staging =
-          new Path(parent, ".wick-staging-" + qualified.getName() + "-" + UUID.randomUUID());
-      return new Output(spark, fs, qualified, staging, overwrite);
     } catch (IOException e) {
       throw WickException.usage(
-          "Cannot prepare output " + destination + " (" + e.getMessage() + ").", e);
+          "Cannot prepare output " + display + " (" + Locations.message(e) + ").", e);
+    }
+  }
+
+  /**
+   * Finishes or undoes a commit that a killed run left at {@code destination} and removes what it
+   * staged; {@link #create} does the same before every write. Does nothing while a live run holds
+   * the output.
+   */
+  public static void recover(SparkSession spark, String destination) {
+    Configuration conf = spark.sparkContext().hadoopConfiguration();
+    Path qualified = Locations.qualified(destination, conf);
+    FileSystem fs = raw(Locations.fileSystem(qualified, destination, conf));
+    try {
+      if (qualified.getParent() == null || !fs.exists(qualified.getParent())) {
+        return;
+      }
+      OutputLock lock;
+      try {
+        lock = OutputLock.acquire(fs, qualified, Locations.display(qualified));
+      } catch (WickException busy) {
+        return;
+      }
+      try {
+        recover(fs, qualified);
+      } finally {
+        lock.release();
+      }
+    } catch (IOException e) {
+      throw WickException.usage(
+          "Cannot recover output " + destination + " (" + Locations.message(e) + ").", e);
     }
   }
 
   /** Fails when {@code output} equals, lies inside, or contains one of {@code inputs}. */
-  public static void checkNotOverlapping(Path output, Collection<String> inputs, Configuration conf)
+  public static void checkNotOverlapping(
+      SparkSession spark, String output, Collection<String> inputs) {
+    Overlap.check(
+        spark, Locations.qualified(output, spark.sparkContext().hadoopConfiguration()), inputs);
+  }
+
+  private static void refuseExisting(FileSystem fs, Path dest, String display, boolean overwrite)
       throws IOException {
-    String out = normalized(output);
-    for (String input : inputs) {
-      if (input == null || input.startsWith(DatasetReader.TABLE_PREFIX)) {
+    if (!fs.exists(dest)) {
+      return;
+    }
+    if (!overwrite) {
+      throw WickException.usage(
+          "Output "
+              + display
+              + " already exists; "
+              + ALLOW_OVERWRITE
+              + " to replace it, or choose another path.");
+    }
+    refuseNonDataset(fs, dest, display, "");
+  }
+
+  /**
+   * The local file system without its checksum files: Wick's own files (locks, journals, markers)
+   * need none, and Hadoop cannot name the checksum file of a name with a colon.
+   */
+  private static FileSystem raw(FileSystem fs) {
+    return fs instanceof LocalFileSystem local ? local.getRaw() : fs;
+  }
+
+  /** Refuses to replace anything but a dataset folder: a folder holding {@link #SUCCESS}. */
+  private static void refuseNonDataset(FileSystem fs, Path dest, String display, String when)
+      throws IOException {
+    FileStatus status = fs.getFileStatus(dest);
+    if (!status.isDirectory()) {
+      throw WickException.usage(
+          "Output "
+              + display
+              + when
+              + " is a file, not a dataset folder; Wick replaces only folders that Wick or Spark"
+              + " wrote, so delete it yourself or choose another path.");
+    }
+    if (!fs.exists(Locations.child(dest, SUCCESS))) {
+      List<String> names = new ArrayList<>();
+      for (FileStatus child : fs.listStatus(dest)) {
+        if (!child.getPath().getName().endsWith(".crc")) {
+          names.add(child.getPath().getName());
+        }
+      }
+      Collections.sort(names);
+      String held =
+          names.isEmpty()
+              ? "it is empty"
+              : "it holds "
+                  + String.join(", ", names.subList(0, Math.min(3, names.size())))
+                  + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : "");
+      throw WickException.usage(
+          "Output "
+              + display
+              + when
+              + " is not a dataset folder ("
+              + held
+              + ", and no "
+              + SUCCESS
+              + " marker); Wick replaces only folders that Wick or Spark wrote, so delete it"
+              + " yourself or choose another path.");
+    }
+  }
+
+  /** Creates the output's parent folder, refusing when a file stands in the way. */
+  private static void makeParent(FileSystem fs, Path dest, String display) throws IOException {
+    Path parent = dest.getParent();
+    for (Path p = parent; p != null; p = p.getParent()) {
+      FileStatus s;
+      try {
+        s = fs.getFileStatus(p);
+      } catch (java.io.FileNotFoundException e) {
         continue;
       }
-      Path in = new Path(stripGlob(input));
-      String inText = normalized(in.getFileSystem(conf).makeQualified(in));
-      if (out.equals(inText)) {
+      if (!s.isDirectory()) {
         throw WickException.usage(
             "Output "
-                + output
-                + " is the input "
-                + input
-                + "; Wick never writes over its inputs, choose another output path.");
+                + display
+                + " cannot be created: "
+                + Locations.display(p)
+                + " is a file, not a folder.");
       }
-      if (out.startsWith(inText + "/")) {
-        throw WickException.usage(
-            "Output "
-                + output
-                + " lies inside the input "
-                + input
-                + "; Wick never writes into its inputs, choose a path outside it.");
-      }
-      if (inText.startsWith(out + "/")) {
-        throw WickException.usage(
-            "Output "
-                + output
-                + " contains the input "
-                + input
-                + "; writing it would destroy the input, choose another output path.");
-      }
-    }
-  }
-
-  private static String stripGlob(String path) {
-    int glob = indexOfAny(path, "*?[{");
-    if (glob < 0) {
-      return path;
-    }
-    int slash = path.lastIndexOf('/', glob);
-    return slash <= 0 ? "." : path.substring(0, slash);
-  }
-
-  private static int indexOfAny(String s, String chars) {
-    for (int i = 0; i < s.length(); i++) {
-      if (chars.indexOf(s.charAt(i)) >= 0) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static String normalized(Path p) {
-    String s = p.toUri().normalize().toString();
-    if (s.startsWith("file:/") && !s.startsWith("file:///")) {
-      s = "file:///" + s.substring("file:/".length());
-    }
-    while (s.endsWith("/") && s.length() > "file:///".length()) {
-      s = s.substring(0, s.length() - 1);
-    }
-    if (s.startsWith("file:")) {
-      try {
-        java.nio.file.Path local = java.nio.file.Path.of(java.net.URI.create(s));
-        java.nio.file.Path real = realPrefix(local);
-        s = real.toUri().toString();
-        while (s.endsWith("/")) {
-          s = s.substring(0, s.length() - 1);
-        }
-      } catch (RuntimeException ignored) {
-        // keep the textual form
-      }
-    }
-    return s;
-  }
-
-  /** Resolves symbolic links on the existing prefix of a local path, keeping the rest. */
-  private static java.nio.file.Path realPrefix(java.nio.file.Path p) {
-    java.nio.file.Path abs = p.toAbsolutePath().normalize();
-    java.nio.file.Path existing = abs;
-    List<String> rest = new ArrayList<>();
-    while (existing != null && !java.nio.file.Files.exists(existing)) {
-      rest.add(0, existing.getFileName().toString());
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return abs;
+      break;
     }
     try {
-      java.nio.file.Path real = existing.toRealPath();
-      for (String r : rest) {
-        real = real.resolve(r);
-      }
-      return real;
+      fs.mkdirs(parent);
     } catch (IOException e) {
-      return abs;
+      throw WickException.usage(
+          "Output "
+              + display
+              + " cannot be created: its folder "
+              + Locations.display(parent)
+              + " cannot be made ("
+              + Locations.message(e)
+              + "); check the path and its permissions.",
+          e);
+    }
+  }
+
+  /** {@code PREFIX + NAME + "-" + id} beside {@code destination}. */
+  private static Path sibling(Path destination, String prefix, String id) {
+    return Locations.child(destination.getParent(), prefix + destination.getName() + "-" + id);
+  }
+
+  /** The run id of a sibling named {@code PREFIX + NAME + "-" + id}, if the name is one. */
+  private static Optional<String> idOf(String sibling, String prefix, String name) {
+    String head = prefix + name + "-";
+    if (sibling.startsWith(head) && sibling.length() == head.length() + ID_LENGTH) {
+      String id = sibling.substring(head.length());
+      try {
+        return Optional.of(UUID.fromString(id).toString()).filter(id::equals);
+      } catch (IllegalArgumentException e) {
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * With the output's lock held: finishes every commit a killed run journaled (its staged output is
+   * complete), deletes what killed runs staged or set aside for this output, and deletes other
+   * outputs' leftovers in the same folder once they are a day old and no run holds their lock.
+   */
+  private static void recover(FileSystem fs, Path dest) throws IOException {
+    Path parent = dest.getParent();
+    String name = dest.getName();
+    FileStatus[] siblings = fs.listStatus(parent);
+    for (FileStatus s : siblings) {
+      Optional<String> journaled = idOf(s.getPath().getName(), JOURNAL, name);
+      if (journaled.isPresent()) {
+        step("recover.begin", dest);
+        finish(fs, dest, journaled.get(), true);
+      }
+    }
+    for (FileStatus s : siblings) {
+      String n = s.getPath().getName();
+      if (idOf(n, STAGING, name).isPresent() || idOf(n, TRASH, name).isPresent()) {
+        fs.delete(s.getPath(), true);
+      }
+    }
+    Instant cutoff = Instant.now().minus(OutputLock.STALE_AFTER);
+    for (FileStatus s : siblings) {
+      String n = s.getPath().getName();
+      Optional<String> other = leftoverOf(n);
+      if (other.isEmpty()
+          || other.get().equals(name)
+          || Instant.ofEpochMilli(s.getModificationTime()).isAfter(cutoff)) {
+        continue;
+      }
+      Path otherDest = Locations.child(parent, other.get());
+      if (OutputLock.clearIfStale(fs, otherDest)) {
+        if (n.startsWith(JOURNAL)) {
+          finish(fs, otherDest, n.substring(n.length() - ID_LENGTH), true);
+        } else if (fs.exists(s.getPath())) {
+          fs.delete(s.getPath(), true);
+        }
+      }
+    }
+  }
+
+  /** The output name of a staging, trash or journal entry {@code PREFIX + NAME + "-" + id}. */
+  private static Optional<String> leftoverOf(String entry) {
+    for (String prefix : List.of(STAGING, TRASH, JOURNAL)) {
+      if (entry.startsWith(prefix) && entry.length() > prefix.length() + ID_LENGTH + 1) {
+        String name = entry.substring(prefix.length(), entry.length() - ID_LENGTH - 1);
+        if (idOf(entry, prefix, name).isPresent()) {
+          return Optional.of(name);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The commit from its journal on: the complete staged output of run {@code id} replaces the old
+   * one. Every step can be repeated after a crash, so a killed commit is finished by running this
+   * again; the journal goes last.
+   */
+  private static void finish(FileSystem fs, Path dest, String id, boolean recovering)
+      throws IOException {
+    Path staging = sibling(dest, STAGING, id);
+    Path trash = sibling(dest, TRASH, id);
+    Path journal = sibling(dest, JOURNAL, id);
+    String phase = recovering ? "recover." : "commit.";
+    if (fs.exists(staging)) {
+      if (fs.exists(dest)) {
+        rename(fs, dest, trash);
+        step(phase + "old-aside", dest);
+      }
+      rename(fs, staging, dest);
+      step(phase + "new-in-place", dest);
+    }
+    if (fs.exists(trash)) {
+      fs.delete(trash, true);
+      step(phase + "old-deleted", dest);
+    }
+    fs.delete(journal, false);
+    step(phase + "journal-deleted", dest);
+  }
+
+  /**
+   * Renames {@code from} to {@code to}, which must not exist: a rename onto an existing folder
+   * would move {@code from} inside it.
+   */
+  private static void rename(FileSystem fs, Path from, Path to) throws IOException {
+    if (fs.exists(to)) {
+      throw new IOException("cannot move " + from + " to " + to + ": something is there");
+    }
+    if (!fs.rename(from, to)) {
+      throw new IOException("cannot move " + from + " to " + to);
+    }
+    Path nested = Locations.child(to, from.getName());
+    if (fs.exists(nested) && !fs.exists(from)) {
+      // Something appeared at the target meanwhile and the rename moved into it: undo.
+      fs.rename(nested, from);
+      throw new IOException("cannot move " + from + " to " + to + ": something appeared there");
+    }
+  }
+
+  /**
+   * A point of the write that a crash test can stop at: with the system property {@code
+   * wick.output.pause} set, a write whose destination's name is {@code at-STEP} (such as {@code
+   * at-commit.old-aside}) prints {@code paused at STEP} and waits there forever, to be killed.
+   */
+  static void step(String name, Path destination) {
+    if (System.getProperty("wick.output.pause") == null
+        || !destination.getName().equals("at-" + name)) {
+      return;
+    }
+    System.out.println("paused at " + name);
+    System.out.flush();
+    while (true) {
+      try {
+        Thread.sleep(60_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 
@@ -208,7 +439,20 @@ public final class Output implements AutoCloseable {
 
   /** The staging location of a part ({@code ""} is the output's root). */
   public String stagingLocation(String relative) {
-    return relative.isEmpty() ? staging.toString() : new Path(staging, relative).toString();
+    return part(relative).toString();
+  }
+
+  private Path part(String relative) {
+    if (relative.isEmpty()) {
+      return staging;
+    }
+    Path p = staging;
+    for (String name : relative.split("/")) {
+      if (!name.isEmpty()) {
+        p = Locations.child(p, name);
+      }
+    }
+    return p;
   }
 
   /**
@@ -225,13 +469,15 @@ public final class Output implements AutoCloseable {
   public void writeDataset(
       String relative, Dataset<?> data, Format format, Map<String, String> options) {
     ensureOpen();
-    String where = stagingLocation(relative);
+    String where = Locations.forSpark(part(relative));
+    step("write.dataset-started", destination);
     var writer = data.write().mode(SaveMode.ErrorIfExists).options(options);
     switch (format) {
       case CSV -> writer.option("header", "true").csv(where);
       case TEXT -> writer.text(where);
       default -> writer.format(format.sparkName()).save(where);
     }
+    step("write.dataset-written", destination);
   }
 
   /**
@@ -243,9 +489,10 @@ public final class Output implements AutoCloseable {
     if (relative.isEmpty()) {
       throw new IllegalArgumentException("the output's root is not a part");
     }
-    Path part = new Path(staging, relative);
+    Path part = part(relative);
     try {
       fs.delete(part, true);
+      step("write.part-deleted", destination);
     } catch (IOException e) {
       throw WickException.internal("Cannot delete " + part + ".", e);
     }
@@ -254,57 +501,57 @@ public final class Output implements AutoCloseable {
   /** Writes a small text file (a JSON summary, an HTML report) as the part {@code relative}. */
   public void writeString(String relative, String content) {
     ensureOpen();
-    try (OutputStream out = fs.create(new Path(staging, relative), false)) {
+    try (OutputStream out = fs.create(part(relative), false)) {
       out.write(content.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw WickException.internal("Cannot write " + relative + " to " + staging + ".", e);
     }
+    step("write.string-written", destination);
   }
 
-  /** Moves the staged output into place, replacing an old one only when overwriting was asked. */
+  /**
+   * Moves the staged output into place, replacing an old one only when overwriting was asked.
+   *
+   * <p>The staged output gets its {@link #SUCCESS} marker, then a journal file {@code
+   * .wick-commit-NAME-ID} says that it is complete; the old output is moved aside to {@code
+   * .wick-trash-NAME-ID}, the new one into place, the old one deleted, and the journal last. A run
+   * killed anywhere in between leaves the journal, and the next write of the output (or {@link
+   * #recover}) finishes the same steps; a run killed before the journal leaves the old output as it
+   * was.
+   */
   public String commit() {
     ensureOpen();
     try {
+      step("commit.begin", destination);
       if (!fs.exists(staging)) {
         fs.mkdirs(staging);
       }
-      Path marker = new Path(staging, "_SUCCESS");
+      Path marker = Locations.child(staging, SUCCESS);
       if (!fs.exists(marker)) {
         fs.create(marker, false).close();
       }
-      Path trash = null;
+      step("commit.marker", destination);
       if (fs.exists(destination)) {
         if (!overwrite) {
           throw WickException.usage(
               "Output "
-                  + destination
-                  + " appeared while Wick was writing it; pass --overwrite to replace it.");
+                  + display
+                  + " appeared while Wick was writing it; "
+                  + ALLOW_OVERWRITE
+                  + " to replace it, or choose another path.");
         }
-        trash =
-            new Path(
-                destination.getParent(),
-                ".wick-trash-" + destination.getName() + "-" + UUID.randomUUID());
-        if (!fs.rename(destination, trash)) {
-          throw WickException.internal(
-              "Cannot move the old output " + destination + " aside.", null);
-        }
-      } else if (destination.getParent() != null) {
-        fs.mkdirs(destination.getParent());
+        refuseNonDataset(fs, destination, display, " appeared while Wick was writing it and");
       }
-      if (!fs.rename(staging, destination)) {
-        if (trash != null) {
-          fs.rename(trash, destination);
-        }
-        throw WickException.internal(
-            "Cannot move " + staging + " into place at " + destination + ".", null);
-      }
-      if (trash != null) {
-        fs.delete(trash, true);
-      }
+      fs.create(sibling(destination, JOURNAL, id), false).close();
+      step("commit.journal", destination);
+      finish(fs, destination, id, false);
       committed = true;
+      lock.release();
+      step("commit.unlocked", destination);
       return destination.toString();
     } catch (IOException e) {
-      throw WickException.internal("Cannot commit output " + destination + ".", e);
+      throw WickException.internal(
+          "Cannot commit output " + display + " (" + Locations.message(e) + ").", e);
     }
   }
 
@@ -315,7 +562,7 @@ public final class Output implements AutoCloseable {
     }
   }
 
-  /** Deletes the staging folder unless the output was committed. */
+  /** Deletes the staging folder and releases the output unless the output was committed. */
   @Override
   public void close() {
     if (closed) {
@@ -324,9 +571,18 @@ public final class Output implements AutoCloseable {
     closed = true;
     if (!committed) {
       try {
-        fs.delete(staging, true);
-      } catch (IOException e) {
-        // best effort: a leftover hidden staging folder is harmless to readers
+        step("close.begin", destination);
+        Path journal = sibling(destination, JOURNAL, id);
+        if (fs.exists(journal)) {
+          finish(fs, destination, id, true); // a commit that failed after its journal: finish it
+        } else {
+          fs.delete(staging, true);
+        }
+        step("close.staging-deleted", destination);
+      } catch (IOException | RuntimeException e) {
+        // best effort: the next write of this output removes what is left
+      } finally {
+        lock.release();
       }
     }
   }

@@ -3,11 +3,11 @@ package dev.wick.core.job;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.OutputRedirect;
 import dev.wick.core.spark.WickSpark;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -28,48 +28,36 @@ public final class Jobs {
     System.exit(code);
   }
 
+  /** A job's context and, in a sandbox, what watches and redirects its writes. */
+  private record Prepared(SparkJobContext ctx, Optional<Sandbox> sandbox) {}
+
   /**
    * The job's context: production by default; under {@code --wick.env=sandbox} every output is
    * rewritten below {@code --wick.sandbox.root} (default {@code $WICK_SANDBOX_ROOT}, else {@code
    * wick-sandbox} in the working folder) per user and run, and the mapping is printed.
    */
-  static SparkJobContext context(WickJob job, Args args, SparkSession spark, PrintStream out) {
+  private static Prepared context(WickJob job, Args args, SparkSession spark) {
     boolean overwrite = args.bool("wick.overwrite", false);
     String env = args.string("wick.env", "prod");
     switch (env) {
       case "prod":
-        return new SparkJobContext(spark, overwrite);
+        return new Prepared(new SparkJobContext(spark, overwrite), Optional.empty());
       case "sandbox":
         String root =
             args.optional("wick.sandbox.root")
                 .or(() -> Optional.ofNullable(System.getenv("WICK_SANDBOX_ROOT")))
                 .orElse("wick-sandbox");
         String user = args.string("wick.sandbox.user", System.getProperty("user.name", "unknown"));
-        List<String> jobArgs = new ArrayList<>();
-        args.asMap()
-            .forEach(
-                (k, v) -> {
-                  if (!k.startsWith("wick.")) {
-                    jobArgs.add("--" + k + "=" + v);
-                  }
-                });
         Sandbox sandbox =
             Sandbox.open(
                 root,
                 user,
                 job.getClass().getName(),
-                jobArgs,
+                args.toArgList(),
                 spark.sparkContext().hadoopConfiguration());
-        out.println("sandbox run " + sandbox.runLocation());
-        return new SparkJobContext(
-            spark,
-            overwrite,
-            location -> {
-              String rewritten = sandbox.rewrite(location);
-              out.println("sandbox: " + location + " -> " + rewritten);
-              return rewritten;
-            },
-            false);
+        return new Prepared(
+            new SparkJobContext(spark, overwrite, UnaryOperator.identity(), false),
+            Optional.of(sandbox));
       default:
         throw WickException.usage(
             "Unknown environment --wick.env=" + env + "; use prod or sandbox.");
@@ -84,8 +72,13 @@ public final class Jobs {
       verbose = parsed.bool("wick.verbose", false);
       SparkSession spark =
           WickSpark.session(job.getClass().getSimpleName(), parsed.optional("wick.master"));
-      SparkJobContext ctx = context(job, parsed, spark, out);
-      job.run(ctx, parsed);
+      Prepared prepared = context(job, parsed, spark);
+      SparkJobContext ctx = prepared.ctx();
+      if (prepared.sandbox().isPresent()) {
+        runSandboxed(job, ctx, parsed, prepared.sandbox().get(), out);
+      } else {
+        job.run(ctx, parsed);
+      }
       for (String location : ctx.written()) {
         out.println("wrote " + location);
       }
@@ -98,7 +91,8 @@ public final class Jobs {
       }
       return ExitCode.OK;
     } catch (WickException e) {
-      err.println("error: " + e.getMessage());
+      WickException shown = SparkJobContext.withRuntimeFlags(e);
+      err.println("error: " + shown.getMessage());
       if (verbose) {
         e.printStackTrace(err);
       }
@@ -115,6 +109,49 @@ public final class Jobs {
         e.printStackTrace(err);
       }
       return ExitCode.INTERNAL;
+    } catch (OutOfMemoryError e) {
+      err.println(
+          "error: the job ran out of memory; give it more with WICK_JAVA_OPTS (such as"
+              + " WICK_JAVA_OPTS=-Xmx8g) or Spark's driver and executor memory settings.");
+      return ExitCode.INTERNAL;
+    }
+  }
+
+  /**
+   * Runs the job with every {@link dev.wick.core.io.Output} of the session sent below the sandbox's
+   * run folder, and fails the run when the job wrote anywhere else (through {@code ctx.spark()}
+   * rather than its context).
+   */
+  private static void runSandboxed(
+      WickJob job, SparkJobContext ctx, Args args, Sandbox sandbox, PrintStream out)
+      throws Exception {
+    SparkSession spark = ctx.spark();
+    out.println("sandbox run " + sandbox.runLocation());
+    SandboxGuard guard = new SandboxGuard(sandbox.runLocation());
+    spark.listenerManager().register(guard);
+    try (OutputRedirect redirect =
+        OutputRedirect.install(
+            spark,
+            location -> {
+              String rewritten = sandbox.rewrite(location);
+              if (!rewritten.equals(location)) {
+                out.println("sandbox: " + location + " -> " + rewritten);
+              }
+              return rewritten;
+            })) {
+      job.run(ctx, args);
+    } finally {
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+      spark.listenerManager().unregister(guard);
+    }
+    if (!guard.escapes().isEmpty()) {
+      throw WickException.usage(
+          "The sandboxed job wrote "
+              + String.join(", ", guard.escapes())
+              + " outside its sandbox "
+              + sandbox.runLocation()
+              + ", through the Spark session rather than its job context; write every output"
+              + " with ctx.write(...) so that a sandboxed run stays in its sandbox.");
     }
   }
 }

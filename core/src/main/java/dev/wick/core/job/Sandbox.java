@@ -3,6 +3,7 @@ package dev.wick.core.job;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wick.core.WickException;
+import dev.wick.core.io.Locations;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -67,9 +68,9 @@ public final class Sandbox {
             + "-"
             + Long.toHexString(new SplittableRandom().nextLong() & 0xffffffL);
     try {
-      Path rootPath = new Path(root);
+      Path rootPath = Locations.path(root);
       FileSystem fs = rootPath.getFileSystem(conf);
-      Path runDir = fs.makeQualified(new Path(new Path(rootPath, user), runId));
+      Path runDir = fs.makeQualified(Locations.child(Locations.child(rootPath, user), runId));
       fs.mkdirs(runDir);
       Map<String, Object> record = new LinkedHashMap<>();
       record.put("user", user);
@@ -98,7 +99,16 @@ public final class Sandbox {
    * and path as folders. Refuses anything that would escape the run folder.
    */
   public String rewrite(String location) {
-    URI uri = new Path(location).toUri();
+    Path given = Locations.path(location);
+    try {
+      String qualified = fs.makeQualified(given).toString();
+      if (qualified.startsWith(runDir + "/")) {
+        return location; // already in this run's folder
+      }
+    } catch (IllegalArgumentException e) {
+      // another file system: rewritten below
+    }
+    URI uri = given.toUri();
     StringBuilder rel = new StringBuilder();
     if (uri.getScheme() != null && !uri.getScheme().equals("file")) {
       rel.append(uri.getScheme()).append('/');
@@ -125,14 +135,14 @@ public final class Sandbox {
       throw WickException.usage(
           "Output location '" + location + "' is empty; give the job an output path.");
     }
-    return new Path(runDir, rel.toString()).toString();
+    return new Path(runDir, new Path(null, null, rel.toString())).toString();
   }
 
   /** Every run below {@code root}, oldest first. */
   public static List<Run> list(String root, Configuration conf) {
     List<Run> runs = new ArrayList<>();
     try {
-      Path rootPath = new Path(root);
+      Path rootPath = Locations.path(root);
       FileSystem fs = rootPath.getFileSystem(conf);
       if (!fs.exists(rootPath)) {
         return runs;
@@ -195,29 +205,44 @@ public final class Sandbox {
     return deleted;
   }
 
+  /** The longest age {@link #parseAge} takes: a hundred years. */
+  public static final Duration MAX_AGE = Duration.ofDays(36_500);
+
   /** Parses {@code 7d}, {@code 12h}, {@code 30m}, {@code 0s} into a duration. */
   public static Duration parseAge(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     try {
       long n = Long.parseLong(t.substring(0, t.length() - 1));
-      if (n >= 0) {
-        switch (t.charAt(t.length() - 1)) {
-          case 'd':
-            return Duration.ofDays(n);
-          case 'h':
-            return Duration.ofHours(n);
-          case 'm':
-            return Duration.ofMinutes(n);
-          case 's':
-            return Duration.ofSeconds(n);
-          default:
-            break;
-        }
+      Duration age = age(n, t.charAt(t.length() - 1));
+      if (age != null && age.compareTo(MAX_AGE) > 0) {
+        throw WickException.usage(
+            "Age '"
+                + text
+                + "' is longer than any run can be old; give at most "
+                + MAX_AGE.toDays()
+                + "d.");
       }
-    } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+      if (age != null) {
+        return age;
+      }
+    } catch (NumberFormatException | StringIndexOutOfBoundsException | ArithmeticException e) {
       // fall through to the usage error
     }
     throw WickException.usage(
         "Age '" + text + "' is not of the form 7d, 12h, 30m or 0s; give a number and a unit.");
+  }
+
+  /** {@code n} of {@code unit} (d, h, m or s); null for a negative number or another unit. */
+  private static Duration age(long n, char unit) {
+    if (n < 0) {
+      return null;
+    }
+    return switch (unit) {
+      case 'd' -> Duration.ofDays(n);
+      case 'h' -> Duration.ofHours(n);
+      case 'm' -> Duration.ofMinutes(n);
+      case 's' -> Duration.ofSeconds(n);
+      default -> null;
+    };
   }
 }

@@ -4,20 +4,17 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.DatasetWriter;
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Locations;
 import dev.wick.core.io.Output;
 import dev.wick.core.job.Io.AvroIo;
 import dev.wick.core.job.Io.FileIo;
 import dev.wick.core.job.Io.TableIo;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -73,7 +70,7 @@ public final class SparkJobContext implements JobContext {
           .read()
           .format("avro")
           .option("avroSchema", avro.avroSchema().toString())
-          .load(avro.location());
+          .load(Locations.forSpark(avro.location(), spark.sparkContext().hadoopConfiguration()));
     } else if (io instanceof FileIo<?> file) {
       return DatasetReader.read(spark, file.location(), Optional.of(file.format()));
     } else if (io instanceof TableIo<?> table) {
@@ -119,35 +116,22 @@ public final class SparkJobContext implements JobContext {
     } else {
       throw new IllegalStateException("unhandled IO " + io);
     }
-    refuseExisting(location);
-    written.add(DatasetWriter.write(out, location, format, overwrite, inputs, options));
+    try {
+      written.add(DatasetWriter.write(out, location, format, overwrite, inputs, options));
+    } catch (WickException e) {
+      throw withRuntimeFlags(e);
+    }
   }
 
-  /**
-   * Refuses an existing output naming the job runtime's flag ({@code --wick.overwrite=true}, not
-   * the CLI's {@code --overwrite}); an output over an input is refused first, as {@link
-   * dev.wick.core.io.Output} does.
-   */
-  private void refuseExisting(String location) {
-    if (overwrite) {
-      return;
+  /** A write's error in the job runtime's words: its overwrite flag is --wick.overwrite=true. */
+  static WickException withRuntimeFlags(WickException e) {
+    if (!e.getMessage().contains(Output.ALLOW_OVERWRITE)) {
+      return e;
     }
-    Configuration conf = spark.sparkContext().hadoopConfiguration();
-    try {
-      Path path = new Path(location);
-      FileSystem fs = path.getFileSystem(conf);
-      Path qualified = fs.makeQualified(path);
-      Output.checkNotOverlapping(qualified, inputs, conf);
-      if (fs.exists(qualified)) {
-        throw WickException.usage(
-            "Output "
-                + location
-                + " already exists; pass --wick.overwrite=true to replace it, or choose another"
-                + " path.");
-      }
-    } catch (IOException e) {
-      // DatasetWriter checks again and reports what cannot be checked here
-    }
+    return new WickException(
+        e.exitCode(),
+        e.getMessage().replace(Output.ALLOW_OVERWRITE, "pass --wick.overwrite=true"),
+        e.getCause());
   }
 
   @Override

@@ -47,7 +47,7 @@ class OutputTest {
 
   private static List<String> leftovers(Path folder) throws IOException {
     return entries(folder).stream()
-        .filter(n -> n.startsWith(".wick-staging-") || n.startsWith(".wick-trash-"))
+        .filter(n -> n.startsWith(".wick-") || n.startsWith("..wick-"))
         .toList();
   }
 
@@ -110,7 +110,7 @@ class OutputTest {
         () -> DatasetWriter.write(numbers(5), out.toString(), Format.PARQUET, false, List.of()),
         "Output "
             + out
-            + " already exists; pass --overwrite to replace it, or choose another path.");
+            + " already exists; allow overwriting to replace it, or choose another path.");
     assertThat(children(out)).containsExactly("keep.txt");
     assertThat(leftovers(dir)).isEmpty();
   }
@@ -123,7 +123,7 @@ class OutputTest {
         () -> DatasetWriter.write(numbers(5), out.toString(), Format.JSON, false, List.of()),
         "Output "
             + out
-            + " already exists; pass --overwrite to replace it, or choose another path.");
+            + " already exists; allow overwriting to replace it, or choose another path.");
     assertThat(out).hasContent("{}");
   }
 
@@ -152,9 +152,10 @@ class OutputTest {
                 DatasetWriter.write(
                     numbers(5), in.toString(), Format.PARQUET, true, List.of(in.toString())))
         .isInstanceOf(WickException.class)
-        .hasMessageStartingWith("Output file:")
-        .hasMessageEndingWith(
-            " is the input "
+        .hasMessage(
+            "Output "
+                + in
+                + " is the input "
                 + in
                 + "; Wick never writes over its inputs, choose another output path.");
     assertThat(children(in)).isEqualTo(before);
@@ -353,7 +354,8 @@ class OutputTest {
       assertThatThrownBy(output::commit)
           .isInstanceOf(WickException.class)
           .hasMessageEndingWith(
-              "raced appeared while Wick was writing it; pass --overwrite to replace it.");
+              "raced appeared while Wick was writing it; allow overwriting to replace it, or choose"
+                  + " another path.");
     }
 
     assertThat(children(out)).containsExactly("theirs.txt");
@@ -386,5 +388,327 @@ class OutputTest {
           .containsExactly(
               format == Format.TEXT ? new String[] {"value"} : new String[] {"id", "name"});
     }
+  }
+
+  private static String refusal(Path out, String input, String relation) {
+    String tail =
+        switch (relation) {
+          case "is the input" -> "; Wick never writes over its inputs, choose another output path.";
+          case "lies inside the input" ->
+              "; Wick never writes into its inputs, choose a path outside it.";
+          default -> "; writing it would destroy the input, choose another output path.";
+        };
+    return "Output " + out + " " + relation + " " + input + tail;
+  }
+
+  @Test
+  void globsInEveryPositionAreComparedPartByPart() throws IOException {
+    Path plays = dir.resolve("data/plays");
+    DatasetWriter.write(numbers(4), plays.toString(), Format.PARQUET, false, List.of());
+    String root = dir.toString();
+    String[] globs = {
+      root + "/dat?/plays",
+      root + "/{data,other}/plays",
+      root + "/{data/plays,x}",
+      root + "/*/pl*",
+      root + "/data/[p]lays",
+      root + "/d*/*/../plays",
+      root.replaceFirst("^/([^/]+)", "/{$1,nothing}") + "/data/plays",
+      "/" + "*".repeat(1) + root.substring(root.indexOf('/', 1)) + "/data/plays"
+    };
+    for (String glob : globs) {
+      assertUsageError(
+          () ->
+              DatasetWriter.write(
+                  numbers(1), plays.toString(), Format.PARQUET, true, List.of(glob)),
+          refusal(plays, glob, "is the input"));
+      assertUsageError(
+          () ->
+              DatasetWriter.write(
+                  numbers(1), plays.resolve("x").toString(), Format.PARQUET, true, List.of(glob)),
+          refusal(plays.resolve("x"), glob, "lies inside the input"));
+      assertUsageError(
+          () ->
+              DatasetWriter.write(
+                  numbers(1), dir.resolve("data").toString(), Format.PARQUET, true, List.of(glob)),
+          refusal(dir.resolve("data"), glob, "contains the input"));
+    }
+    // What a glob cannot match is not an overlap.
+    DatasetWriter.write(
+        numbers(2),
+        dir.resolve("data/sample").toString(),
+        Format.PARQUET,
+        false,
+        List.of(root + "/dat?/plays", root + "/{data,x}/plays", root + "/data/plays/*"));
+    assertThat(count(dir.resolve("data/sample"))).isEqualTo(2);
+    // A glob's last part picks entries of a folder: nothing may be written into that folder.
+    assertUsageError(
+        () ->
+            DatasetWriter.write(
+                numbers(1),
+                dir.resolve("data/new").toString(),
+                Format.PARQUET,
+                false,
+                List.of(root + "/data/pl*")),
+        refusal(dir.resolve("data/new"), root + "/data/pl*", "lies inside the input"));
+    assertThat(count(plays)).isEqualTo(4);
+  }
+
+  @Test
+  void aGlobMatchThroughASymbolicLinkIsAnOverlap() throws IOException {
+    Path real = dir.resolve("elsewhere/out");
+    DatasetWriter.write(numbers(3), real.toString(), Format.PARQUET, false, List.of());
+    Files.createDirectories(dir.resolve("links"));
+    Files.createSymbolicLink(dir.resolve("links/a"), real);
+    String glob = dir + "/links/*";
+
+    assertUsageError(
+        () -> DatasetWriter.write(numbers(1), real.toString(), Format.PARQUET, true, List.of(glob)),
+        refusal(real, glob, "is the input"));
+    assertThat(count(real)).isEqualTo(3);
+  }
+
+  @Test
+  void plainFileAndQualifiedSpellingsAreOnePath() throws IOException {
+    Path in = writeInput();
+    for (String spelling : List.of("file:" + in, "file://" + in, in + "/", dir + "/./in")) {
+      assertUsageError(
+          () ->
+              DatasetWriter.write(
+                  numbers(1), in.toString(), Format.PARQUET, true, List.of(spelling)),
+          refusal(in, spelling, "is the input"));
+    }
+  }
+
+  @Test
+  void aTableIsComparedAsItsWarehouseLocation() throws Exception {
+    numbers(3).write().mode("overwrite").format("parquet").saveAsTable("output_test_plays");
+    Path location =
+        Path.of(
+            ((org.apache.spark.sql.classic.SparkSession) spark)
+                .sessionState()
+                .catalog()
+                .getTableMetadata(
+                    new org.apache.spark.sql.catalyst.TableIdentifier("output_test_plays"))
+                .location());
+
+    assertUsageError(
+        () ->
+            DatasetWriter.write(
+                numbers(1),
+                location.resolve("inside").toString(),
+                Format.PARQUET,
+                true,
+                List.of("table:output_test_plays")),
+        refusal(location.resolve("inside"), "table:output_test_plays", "lies inside the input"));
+    assertUsageError(
+        () ->
+            DatasetWriter.write(
+                numbers(1), location.toString(), Format.PARQUET, true, List.of("table:a b")),
+        "'a b' is not a table name; write table:NAME or table:DB.NAME, quoting odd names in"
+            + " backticks.");
+    assertThat(spark.table("output_test_plays").count()).isEqualTo(3);
+  }
+
+  @Test
+  void anyCharacterAFileSystemAllowsWorksInANameOnInputAndOutput() throws IOException {
+    for (String name : List.of("with space/d", "100%", "a%20b", "diff-12:00", "ünïcødé", "x#y")) {
+      Path out = dir.resolve(name);
+      String written =
+          DatasetWriter.write(numbers(3), out.toString(), Format.PARQUET, false, List.of());
+
+      assertThat(written).as(name).isEqualTo("file:" + out);
+      assertThat(out.resolve("_SUCCESS")).as(name).isRegularFile();
+      assertThat(count(out)).as(name).isEqualTo(3);
+      Path copy = dir.resolve(name + "-copy");
+      DatasetWriter.write(
+          DatasetReader.read(spark, out.toString()),
+          copy.toString(),
+          Format.JSON,
+          false,
+          List.of(out.toString()));
+      assertThat(count(copy)).as(name).isEqualTo(3);
+      assertUsageError(
+          () ->
+              DatasetWriter.write(
+                  numbers(1), out.toString(), Format.PARQUET, true, List.of(out.toString())),
+          refusal(out, out.toString(), "is the input"));
+    }
+    assertThat(leftovers(dir)).isEmpty();
+  }
+
+  @Test
+  void emptyAndTableOutputsAreRefused() {
+    assertUsageError(
+        () -> Output.create(spark, "", false, List.of()),
+        "The output location is empty; give the path of a folder.");
+    assertUsageError(
+        () -> Output.create(spark, "table:foo", false, List.of()),
+        "Output table:foo is a catalog table, but this output is a folder of files; give a folder"
+            + " path.");
+  }
+
+  @Test
+  void anOutputBelowAFileFurtherUpIsRefused() throws IOException {
+    Path file = Files.writeString(dir.resolve("plain.txt"), "x");
+
+    assertUsageError(
+        () -> Output.create(spark, file.resolve("a/b").toString(), false, List.of()),
+        "Output "
+            + file.resolve("a/b")
+            + " cannot be created: "
+            + file
+            + " is a file, not a folder.");
+    assertThat(file).hasContent("x");
+  }
+
+  @Test
+  void overwriteReplacesOnlyADatasetFolder() throws IOException {
+    Path notes = Files.createDirectories(dir.resolve("notes"));
+    Files.writeString(notes.resolve("todo.txt"), "keep me");
+    Files.writeString(notes.resolve("ideas.md"), "and me");
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    Path file = Files.writeString(dir.resolve("report.json"), "{}");
+
+    assertUsageError(
+        () -> DatasetWriter.write(numbers(2), notes.toString(), Format.PARQUET, true, List.of()),
+        "Output "
+            + notes
+            + " is not a dataset folder (it holds ideas.md, todo.txt, and no _SUCCESS marker); Wick"
+            + " replaces only folders that Wick or Spark wrote, so delete it yourself or choose"
+            + " another path.");
+    assertUsageError(
+        () -> DatasetWriter.write(numbers(2), empty.toString(), Format.PARQUET, true, List.of()),
+        "Output "
+            + empty
+            + " is not a dataset folder (it is empty, and no _SUCCESS marker); Wick replaces only"
+            + " folders that Wick or Spark wrote, so delete it yourself or choose another path.");
+    assertUsageError(
+        () -> DatasetWriter.write(numbers(2), file.toString(), Format.PARQUET, true, List.of()),
+        "Output "
+            + file
+            + " is a file, not a dataset folder; Wick replaces only folders that Wick or Spark"
+            + " wrote, so delete it yourself or choose another path.");
+    assertThat(notes.resolve("todo.txt")).hasContent("keep me");
+    assertThat(children(notes)).containsExactly("ideas.md", "todo.txt");
+    assertThat(file).hasContent("{}");
+    assertThat(leftovers(dir)).isEmpty();
+  }
+
+  @Test
+  void aSecondWriterOfAnOutputIsRefusedWhileTheFirstWrites() throws IOException {
+    Path out = dir.resolve("busy");
+    try (Output first = Output.create(spark, out.toString(), false, List.of())) {
+      assertThatThrownBy(() -> Output.create(spark, out.toString(), true, List.of()))
+          .isInstanceOf(WickException.class)
+          .hasMessageStartingWith(
+              "Output "
+                  + out
+                  + " is being written by another Wick run (process "
+                  + ProcessHandle.current().pid()
+                  + " on ")
+          .hasMessageEndingWith(
+              "); wait for it to finish, or delete "
+                  + dir.resolve(".wick-lock-busy")
+                  + " if no run is writing it.");
+      first.writeString("a.txt", "first");
+      first.commit();
+    }
+    DatasetWriter.write(numbers(2), out.toString(), Format.PARQUET, true, List.of());
+    assertThat(count(out)).isEqualTo(2);
+    assertThat(leftovers(dir)).isEmpty();
+  }
+
+  @Test
+  void fourWritersAtOnceOneWinsAndTheOutputIsNeverAMix() throws Exception {
+    Path out = dir.resolve("contended");
+    DatasetWriter.write(numbers(1), out.toString(), Format.PARQUET, false, List.of());
+    int writers = 4;
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(writers);
+    java.util.concurrent.CountDownLatch created = new java.util.concurrent.CountDownLatch(writers);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(writers);
+    List<java.util.concurrent.Future<Integer>> results = new java.util.ArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      int rows = 10 * (w + 1);
+      results.add(
+          pool.submit(
+              () -> {
+                start.await();
+                Output output;
+                try {
+                  output = Output.create(spark, out.toString(), true, List.of());
+                } catch (WickException e) {
+                  created.countDown();
+                  assertThat(e.exitCode()).isEqualTo(ExitCode.USAGE);
+                  assertThat(e.getMessage()).contains(" is being written by another Wick run ");
+                  return -1;
+                }
+                created.countDown();
+                created.await(); // every writer has tried before the winner writes
+                try (output) {
+                  output.writeDataset("", numbers(rows), Format.PARQUET);
+                  output.commit();
+                }
+                return rows;
+              }));
+    }
+    List<Integer> outcomes = new java.util.ArrayList<>();
+    for (var r : results) {
+      outcomes.add(r.get(5, java.util.concurrent.TimeUnit.MINUTES));
+    }
+    pool.shutdown();
+
+    List<Integer> winners = outcomes.stream().filter(r -> r > 0).toList();
+    assertThat(winners).hasSize(1);
+    assertThat(outcomes.stream().filter(r -> r < 0)).hasSize(writers - 1);
+    assertThat(count(out)).isEqualTo((long) winners.get(0));
+    assertThat(children(out)).filteredOn(n -> n.endsWith(".parquet")).hasSize(1);
+    assertThat(children(out)).allMatch(n -> n.equals("_SUCCESS") || n.endsWith(".parquet"));
+    assertThat(leftovers(dir)).isEmpty();
+  }
+
+  @Test
+  void aLockOfAProcessThatIsGoneIsTakenOver() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path out = dir.resolve("orphaned");
+    Files.writeString(
+        dir.resolve(".wick-lock-orphaned"),
+        "id=x\nhost="
+            + java.net.InetAddress.getLocalHost().getHostName()
+            + "\npid="
+            + gone.pid()
+            + "\nstart=?\ncreated=2020-01-01T00:00:00Z\n");
+
+    DatasetWriter.write(numbers(3), out.toString(), Format.PARQUET, false, List.of());
+
+    assertThat(count(out)).isEqualTo(3);
+    assertThat(leftovers(dir)).isEmpty();
+  }
+
+  @Test
+  void leftoversADayOldAreRemovedAndYoungerOnesKept() throws IOException {
+    String id = "0b9e8f2c-3c51-4a0e-9d7e-1f2a3b4c5d6e";
+    Path oldStaging = Files.createDirectories(dir.resolve(".wick-staging-other-" + id));
+    Path oldTrash = Files.createDirectories(dir.resolve(".wick-trash-other-" + id));
+    Path young =
+        Files.createDirectories(
+            dir.resolve(".wick-staging-third-1b9e8f2c-3c51-4a0e-9d7e-1f2a3b4c5d6e"));
+    Path notOurs = Files.createDirectories(dir.resolve(".wick-staging-notes"));
+    java.nio.file.attribute.FileTime twoDaysAgo =
+        java.nio.file.attribute.FileTime.from(
+            java.time.Instant.now().minus(java.time.Duration.ofDays(2)));
+    for (Path p : List.of(oldStaging, oldTrash, notOurs)) {
+      Files.setLastModifiedTime(p, twoDaysAgo);
+    }
+
+    DatasetWriter.write(
+        numbers(2), dir.resolve("out").toString(), Format.PARQUET, false, List.of());
+
+    assertThat(oldStaging).doesNotExist();
+    assertThat(oldTrash).doesNotExist();
+    assertThat(young).isDirectory();
+    assertThat(notOurs).isDirectory();
   }
 }

@@ -1,0 +1,117 @@
+package dev.wick.core.io;
+
+import dev.wick.core.WickException;
+import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Location text as a user types it, turned into Hadoop paths without misreading it: a space, a
+ * {@code %}, a {@code :} or any other character a file system allows names itself. Text that starts
+ * with {@code scheme:/} ({@code hdfs://nn/x}, {@code file:/x}, {@code s3a://bucket/x}) names that
+ * file system; anything else is a path on the default file system, relative to its working folder.
+ *
+ * <p>Hadoop's {@code new Path(String)} reads {@code diff-12:00} as a URI scheme and {@code %20} as
+ * an escaped space; {@link #path} does neither. {@link #forSpark} gives the text that Spark's own
+ * {@code new Path(String)} reads back as the same path.
+ */
+public final class Locations {
+  private static final Pattern SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*):(/.*)$");
+
+  private Locations() {}
+
+  /** The path {@code text} names, not yet qualified; a usage error when it is empty. */
+  public static Path path(String text) {
+    if (text == null || text.isBlank()) {
+      throw WickException.usage("A location is empty; give the path of a file or folder.");
+    }
+    Matcher m = SCHEME.matcher(text);
+    if (m.matches()) {
+      String scheme = m.group(1);
+      String rest = m.group(2);
+      String authority = null;
+      if (rest.startsWith("//")) {
+        int slash = rest.indexOf('/', 2);
+        authority = slash < 0 ? rest.substring(2) : rest.substring(2, slash);
+        rest = slash < 0 ? "/" : rest.substring(slash);
+        if (authority.isEmpty()) {
+          authority = null;
+        }
+      }
+      return new Path(scheme, authority, rest);
+    }
+    // Hadoop quotes every character of a path given apart from its scheme, '%' included, and
+    // keeps a colon in a relative path's first part out of the scheme.
+    return new Path(null, null, text);
+  }
+
+  /** The entry {@code name} of the folder {@code parent}, whatever characters the name holds. */
+  public static Path child(Path parent, String name) {
+    return new Path(parent, new Path(null, null, name));
+  }
+
+  /**
+   * The fully qualified path {@code text} names on its file system; a usage error when the text is
+   * empty or names a file system Hadoop does not know.
+   */
+  public static Path qualified(String text, Configuration conf) {
+    Path p = path(text);
+    try {
+      return fileSystem(p, text, conf).makeQualified(p);
+    } catch (IllegalArgumentException e) {
+      throw WickException.usage("Location " + text + " is not a valid path (" + message(e) + ").");
+    }
+  }
+
+  /** The file system of {@code path}; a usage error naming {@code text} when there is none. */
+  public static FileSystem fileSystem(Path path, String text, Configuration conf) {
+    try {
+      return path.getFileSystem(conf);
+    } catch (IOException | RuntimeException e) {
+      throw WickException.usage(
+          "Location "
+              + text
+              + " names a file system Wick cannot open ("
+              + message(e)
+              + "); check its scheme, such as file:, hdfs: or s3a:.",
+          e);
+    }
+  }
+
+  /**
+   * The text Spark's data sources read back as {@code path}, whatever characters it holds: Spark
+   * parses it with {@code new Path(String)}, which reads a qualified path's text as itself.
+   */
+  public static String forSpark(Path path) {
+    return path.toString();
+  }
+
+  /** The text {@code location} for Spark, or a table reference unchanged. */
+  public static String forSpark(String location, Configuration conf) {
+    if (location.startsWith(DatasetReader.TABLE_PREFIX)) {
+      return location;
+    }
+    return forSpark(qualified(location, conf));
+  }
+
+  /**
+   * A path as a user reads it: a local file without its {@code file:} scheme, any other location as
+   * its qualified URI with every character as is.
+   */
+  public static String display(Path path) {
+    String scheme = path.toUri().getScheme();
+    if (scheme == null || scheme.equals("file")) {
+      return path.toUri().getPath();
+    }
+    return path.toString();
+  }
+
+  static String message(Throwable e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}
