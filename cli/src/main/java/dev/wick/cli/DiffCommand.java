@@ -14,7 +14,6 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -228,7 +227,7 @@ final class DiffCommand implements Callable<Integer> {
     if (location.startsWith(DatasetReader.TABLE_PREFIX)) {
       return location;
     }
-    Path path = new Path(location);
+    Path path = dev.wick.core.io.Locations.path(location);
     try {
       String q =
           path.getFileSystem(session.sparkContext().hadoopConfiguration())
@@ -242,7 +241,7 @@ final class DiffCommand implements Callable<Integer> {
 
   /** A local file URI as a plain path, so that it can be pasted into a browser or shell. */
   private static String local(String location) {
-    return location.startsWith("file:") ? URI.create(location).getPath() : location;
+    return location.startsWith("file:") ? location.substring("file:".length()) : location;
   }
 
   private int gate(DiffSummary summary) {

@@ -7,6 +7,7 @@ import dev.wick.sampler.SampleFiles;
 import dev.wick.sampler.Sampler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,6 +97,12 @@ final class SampleCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Sampler sampler = sampler();
+    Optional<Format> target = Optional.ofNullable(outFormat).map(Format::parse);
+    if (target.isPresent() && target.get() == Format.TEXT) {
+      throw WickException.usage(
+          "--out-format text holds one string per line, not a dataset's records; use avro,"
+              + " parquet, orc, json or csv.");
+    }
     if (!by.isEmpty()) {
       sampler.by(by);
     }
@@ -111,9 +118,7 @@ final class SampleCommand implements Callable<Integer> {
     var sampleSpec = sampler.exact(exact).build();
     SampleFiles files = SampleFiles.from(spark.spark(), input.in).to(out).overwrite(overwrite);
     input.format().ifPresent(files::inputFormat);
-    if (outFormat != null) {
-      files.outputFormat(Format.parse(outFormat));
-    }
+    target.ifPresent(files::outputFormat);
     SampleFiles.Written written = files.run(sampleSpec);
     var w = spec.commandLine().getOut();
     w.print(written.result().summary());

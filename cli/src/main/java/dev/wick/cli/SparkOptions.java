@@ -2,15 +2,14 @@ package dev.wick.cli;
 
 import dev.wick.core.spark.WickSpark;
 import java.util.Optional;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * The options of subcommands that run Spark: {@code --master} and {@code --verbose}. Spark's
- * logging is quiet (WARN) unless verbose; progress goes to stderr when it is a terminal.
+ * logging is quiet (one line per warning, no stack trace; see {@link Logging}) unless verbose;
+ * progress goes to stderr when it is a terminal.
  */
 public final class SparkOptions {
   @Mixin Verbosity verbosity;
@@ -26,12 +25,7 @@ public final class SparkOptions {
   /** The session, created on first use. */
   public SparkSession spark() {
     if (session == null) {
-      if (!verbosity.verbose) {
-        Configurator.setRootLevel(Level.WARN);
-        Configurator.setLevel("org.apache.spark", Level.WARN);
-        Configurator.setLevel("org.apache.hadoop", Level.ERROR);
-        Configurator.setLevel("org.apache.parquet", Level.ERROR);
-      }
+      Logging.configure(verbosity.verbose);
       session = WickSpark.session("wick", Optional.ofNullable(master));
       Progress.attach(session);
     }

@@ -104,7 +104,8 @@ final class ValidateCommand implements Callable<Integer> {
     Dataset<Row> data = DatasetReader.read(session, input.in, input.format());
     ValidatedRows checked = Validation.validate(data, schema, reasonsColumn);
     ValidationSummary summary;
-    try (Output output = Output.create(session, out, overwrite, List.of(input.in))) {
+    try (Output output =
+        Output.create(session, out, overwrite, List.of(input.in, schemaFile.toString()))) {
       summary = checked.write(output, "valid", "invalid", written);
       if (summary.total() == 0) {
         throw WickException.usage(

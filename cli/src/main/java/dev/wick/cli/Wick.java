@@ -3,6 +3,7 @@ package dev.wick.cli;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Output;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -46,18 +47,67 @@ public final class Wick implements Runnable {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs {@code wick} with {@code args}, printing to the given streams; returns the exit code. */
+  /**
+   * Runs {@code wick} with {@code args}, printing to the given streams; returns the exit code.
+   * Every {@link Throwable} ends in an exit code: a {@link WickException} in its own, an {@link
+   * Error} (out of memory included) in 3 with one sentence.
+   */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    boolean verbose = Logging.verbose(args);
+    Logging.configure(verbose);
     CommandLine cli = commandLine(out, err);
-    return cli.execute(args);
+    try {
+      return cli.execute(args);
+    } catch (Throwable t) {
+      PrintWriter w = cli.getErr();
+      w.println("error: " + explain(t));
+      if (verbose) {
+        t.printStackTrace(w);
+      }
+      w.flush();
+      return exitCode(t);
+    }
+  }
+
+  /** The exit code of a failure: a {@link WickException}'s own, else 3. */
+  static int exitCode(Throwable t) {
+    return t instanceof WickException w ? w.exitCode().code() : ExitCode.INTERNAL.code();
+  }
+
+  /** One line for a failure that is not a {@link WickException}. */
+  static String explain(Throwable t) {
+    if (outOfMemory(t)) {
+      return "wick ran out of memory; give it more with WICK_JAVA_OPTS (such as"
+          + " WICK_JAVA_OPTS=-Xmx8g), or work on a smaller input.";
+    }
+    String message = Optional.ofNullable(t.getMessage()).map(String::strip).orElse("");
+    int nl = message.indexOf('\n');
+    if (nl >= 0) {
+      message = message.substring(0, nl).strip();
+    }
+    String what = t.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
+    return "wick failed unexpectedly (" + what + "); run again with --verbose for details.";
+  }
+
+  private static boolean outOfMemory(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof OutOfMemoryError) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A front end's words for the library's: its overwrite flag is --overwrite. */
+  static String withFlags(String message) {
+    return message.replace(Output.ALLOW_OVERWRITE, "pass --overwrite");
   }
 
   static CommandLine commandLine(PrintStream out, PrintStream err) {
     CommandLine cli = new CommandLine(new Wick());
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
-    cli.setExitCodeExceptionMapper(
-        e -> e instanceof WickException w ? w.exitCode().code() : ExitCode.INTERNAL.code());
+    cli.setExitCodeExceptionMapper(Wick::exitCode);
     cli.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter w = ex.getCommandLine().getErr();
@@ -78,22 +128,14 @@ public final class Wick implements Runnable {
           Exception failure =
               DatasetReader.explainScanFailure(thrown).<Exception>map(e -> e).orElse(thrown);
           if (failure instanceof WickException we) {
-            w.println("error: " + we.getMessage());
-            if (verbose) {
-              failure.printStackTrace(w);
-            }
-            return we.exitCode().code();
+            w.println("error: " + withFlags(we.getMessage()));
+          } else {
+            w.println("error: " + explain(failure));
           }
-          w.println(
-              "error: "
-                  + Optional.ofNullable(failure.getMessage())
-                      .map(String::strip)
-                      .orElse(failure.toString())
-                  + (verbose ? "" : " (run again with --verbose for details)"));
           if (verbose) {
             failure.printStackTrace(w);
           }
-          return ExitCode.INTERNAL.code();
+          return exitCode(failure);
         });
     return cli;
   }

@@ -94,8 +94,9 @@ class SampleFilesTest {
         .hasMessage(
             "Output "
                 + out
-                + " already exists; pass --overwrite to replace it, or choose another path.");
+                + " already exists; allow overwriting to replace it, or choose another path.");
     assertThat(files(out)).containsExactly("keep.txt");
+    Files.createFile(out.resolve("_SUCCESS")); // a dataset folder: only those are replaced
     files.overwrite(true).run(Sampler.fraction(0.5).build());
     assertThat(files(out)).doesNotContain("keep.txt").contains("_SUCCESS", "_wick_sample.json");
   }

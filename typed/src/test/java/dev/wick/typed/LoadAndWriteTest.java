@@ -117,7 +117,7 @@ class LoadAndWriteTest {
 
     assertThatThrownBy(() -> OperationsTest.people().write(out, Format.PARQUET, false))
         .isInstanceOf(WickException.class)
-        .hasMessageContaining("already exists; pass --overwrite");
+        .hasMessageContaining("already exists; allow overwriting");
     assertThatThrownBy(() -> back.write(out + "/inside", Format.PARQUET, true))
         .isInstanceOf(WickException.class)
         .hasMessageContaining(out);
