@@ -111,12 +111,14 @@ public final class Wick implements Runnable {
     cli.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter w = ex.getCommandLine().getErr();
-          w.println("error: " + ex.getMessage());
+          String message =
+              Optional.ofNullable(ex.getMessage()).orElse("bad arguments").strip().split("\n")[0];
+          String command = ex.getCommandLine().getCommandName();
           w.println(
-              "Run 'wick "
-                  + (ex.getCommandLine().getCommandName().equals("wick")
-                      ? ""
-                      : ex.getCommandLine().getCommandName() + " ")
+              "error: "
+                  + message.replaceFirst("[.\\s]+$", "")
+                  + "; run 'wick "
+                  + (command.equals("wick") ? "" : qualifiedName(ex.getCommandLine()) + " ")
                   + "--help' for usage.");
           return ExitCode.USAGE.code();
         });
@@ -138,6 +140,15 @@ public final class Wick implements Runnable {
           return exitCode(failure);
         });
     return cli;
+  }
+
+  /** A subcommand's name as typed after {@code wick}: {@code sandbox clean}. */
+  private static String qualifiedName(CommandLine c) {
+    String name = c.getCommandName();
+    for (CommandLine p = c.getParent(); p != null && p.getParent() != null; p = p.getParent()) {
+      name = p.getCommandName() + " " + name;
+    }
+    return name;
   }
 
   @Override

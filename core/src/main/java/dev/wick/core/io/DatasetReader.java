@@ -368,7 +368,17 @@ public final class DatasetReader {
     String text = path.toUri().getPath();
     for (int i = 0; i < text.length(); i++) {
       if ("*?[{\\".indexOf(text.charAt(i)) >= 0) {
-        return fs.globStatus(path);
+        try {
+          return fs.globStatus(path);
+        } catch (IllegalArgumentException e) {
+          throw WickException.usage(
+              "Cannot expand the glob "
+                  + text
+                  + ": Hadoop's globbing fails on an entry with a colon in its name ("
+                  + Locations.message(e).replaceFirst("^.*: ", "")
+                  + "); give that path without a glob, or rename the entry.",
+              e);
+        }
       }
     }
     try {

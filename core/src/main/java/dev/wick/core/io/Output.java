@@ -270,19 +270,23 @@ public final class Output implements AutoCloseable {
       }
       break;
     }
+    IOException failure = null;
     try {
-      fs.mkdirs(parent);
+      if (fs.mkdirs(parent) && fs.getFileStatus(parent).isDirectory()) {
+        return;
+      }
     } catch (IOException e) {
-      throw WickException.usage(
-          "Output "
-              + display
-              + " cannot be created: its folder "
-              + Locations.display(parent)
-              + " cannot be made ("
-              + Locations.message(e)
-              + "); check the path and its permissions.",
-          e);
+      failure = e;
     }
+    throw WickException.usage(
+        "Output "
+            + display
+            + " cannot be created: its folder "
+            + Locations.display(parent)
+            + " cannot be made"
+            + (failure == null ? "" : " (" + Locations.message(failure) + ")")
+            + "; check the path and its permissions.",
+        failure);
   }
 
   /** {@code PREFIX + NAME + "-" + id} beside {@code destination}. */

@@ -1,0 +1,804 @@
+package dev.wick.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wick.core.io.DatasetWriter;
+import dev.wick.core.io.Format;
+import dev.wick.core.spark.WickSpark;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile input, as a new user types it, through the real {@code wick} main: paths, globs, flags,
+ * schemas, files, permissions and sizes for all eight commands. Every case states its exit code;
+ * every case's stderr (Spark's own logging included) is one line for a failure and empty for a
+ * success, never with a stack frame; and no case changes a byte of the inputs it was pointed at.
+ *
+ * <p>{@code D} in a case is the folder of inputs, {@code O} a fresh folder for the case's output.
+ */
+class HostileInputTest {
+  @TempDir static Path tmp;
+  static Path d;
+  static Path outs;
+  static Map<String, Long> fixtures;
+  static final AtomicInteger CASES = new AtomicInteger();
+  static final List<String> RESULTS = new ArrayList<>();
+
+  /** One hostile input: the command line and the exit code it must end with. */
+  record Case(int exit, String expected, String... args) {
+    @Override
+    public String toString() {
+      return "exit " + exit + ": wick " + String.join(" ", args);
+    }
+  }
+
+  private static Case c(int exit, String expected, String... args) {
+    return new Case(exit, expected, args);
+  }
+
+  static final String SCHEMA =
+      "{\"type\":\"record\",\"name\":\"Play\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},"
+          + "{\"name\":\"user\",\"type\":\"string\"},{\"name\":\"ms\",\"type\":\"long\"}]}";
+
+  @BeforeAll
+  static void inputs() throws IOException {
+    SparkSession spark = WickSpark.local(2);
+    d = Files.createDirectories(tmp.resolve("in"));
+    outs = Files.createDirectories(tmp.resolve("outs"));
+    Dataset<Row> plays =
+        spark.range(0, 20, 1, 1).selectExpr("id", "concat('u', id % 5) as user", "id * 1000 as ms");
+    write(plays, "plays");
+    write(plays.selectExpr("id", "user", "ms + if(id < 3, 1, 0) as ms"), "plays2");
+    for (String name :
+        List.of("with space/plays", "odd/diff-12:00", "100%/plays", "ünï", "a%20b")) {
+      write(plays, name);
+    }
+    Files.writeString(d.resolve("plays.avsc"), SCHEMA);
+    Files.writeString(d.resolve("with space/plays.avsc"), SCHEMA);
+    Files.writeString(d.resolve("broken.avsc"), "{\"type\": \"record\", \"name\": ");
+    Files.createDirectories(d.resolve("notes"));
+    Files.writeString(d.resolve("notes/todo.md"), "keep me");
+    Files.writeString(d.resolve("plain.txt"), "just text");
+    Files.createDirectories(d.resolve("corrupt"));
+    try (Stream<Path> s = Files.list(d.resolve("plays"))) {
+      Path part = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+      Files.copy(part, d.resolve("corrupt/a.parquet"));
+    }
+    byte[] garbage = new byte[4096];
+    Arrays.fill(garbage, (byte) 7);
+    Files.write(d.resolve("corrupt/b.parquet"), garbage);
+    Files.createSymbolicLink(d.resolve("link-to-plays"), d.resolve("plays"));
+    Files.createDirectories(d.resolve("empty"));
+    CliRun profiled =
+        CliRun.wick("profile", "--in", d.resolve("plays").toString(), "--out", d + "/profile");
+    assertThat(profiled.exitCode()).as(profiled.err()).isZero();
+    fixtures = snapshot(d);
+  }
+
+  private static void write(Dataset<Row> data, String name) {
+    DatasetWriter.write(data, d.resolve(name).toString(), Format.PARQUET, false, List.of());
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        // ------------------------------------------------------------------ wick (no command)
+        c(2, "Unmatched argument", "nope"),
+        c(2, "Unknown option", "--nope"),
+        // ------------------------------------------------------------------ schema
+        c(0, "", "schema", "--in", "D/plays"),
+        c(0, "", "schema", "--in", "D/pla?s"),
+        c(0, "", "schema", "--in", "D/{plays,nothing}"),
+        c(0, "", "schema", "--in", "D/*/../plays"),
+        c(0, "", "schema", "--in", "D/link-to-plays"),
+        c(0, "", "schema", "--in", "file:D/plays"),
+        c(0, "", "schema", "--in", "D/with space/plays"),
+        c(0, "", "schema", "--in", "D/odd/diff-12:00"),
+        c(0, "", "schema", "--in", "D/100%/plays"),
+        c(0, "", "schema", "--in", "D/a%20b"),
+        c(2, "colon", "schema", "--in", "D/odd/*"),
+        c(0, "", "schema", "--in", "D/ünï"),
+        c(0, "", "schema", "--in", "D/plays.avsc"),
+        c(2, "A location is empty", "schema", "--in", ""),
+        c(2, "does not exist", "schema", "--in", "D/missing"),
+        c(2, "does not exist", "schema", "--in", "D/miss*ing"),
+        c(2, "holds no data files", "schema", "--in", "D/empty"),
+        c(2, "Cannot tell the format", "schema", "--in", "D/notes"),
+        c(2, "not a table name", "schema", "--in", "table:a b"),
+        c(2, "does not exist in the catalog", "schema", "--in", "table:nope"),
+        c(2, "is empty", "schema", "--in", "table:"),
+        c(2, "not a readable parquet", "schema", "--in", "D/corrupt/b.parquet"),
+        c(2, "", "schema", "--in", "D/broken.avsc"),
+        c(2, "", "schema", "--in", "D/missing.avsc"),
+        c(2, "Unknown format 'xml'", "schema", "--in", "D/plays", "--format", "xml"),
+        c(2, "file system", "schema", "--in", "nosuchfs://host/x"),
+        c(2, "Missing required option", "schema"),
+        c(2, "Unknown option", "schema", "--in", "D/plays", "--bogus"),
+        // ------------------------------------------------------------------ sample
+        c(0, "", "sample", "--in", "D/plays", "--out", "O/s", "--fraction", "0.5"),
+        c(0, "", "sample", "--in", "D/pla?s", "--out", "O/s", "--fraction", "0.5"),
+        c(0, "", "sample", "--in", "D/plays", "--out", "O/with space/d", "--fraction", "0.5"),
+        c(0, "", "sample", "--in", "D/plays", "--out", "O/diff-12:00", "--fraction", "0.5"),
+        c(0, "", "sample", "--in", "D/plays", "--out", "O/100%", "--fraction", "0.5"),
+        c(0, "", "sample", "--in", "D/plays", "--out", "O/ünï #1", "--count", "5"),
+        c(
+            2,
+            "is the input",
+            "sample",
+            "--in",
+            "D/pla?s",
+            "--out",
+            "D/plays",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "is the input",
+            "sample",
+            "--in",
+            "D/{plays,x}",
+            "--out",
+            "D/plays",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "is the input",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "D/link-to-plays",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "is the input",
+            "sample",
+            "--in",
+            "file:D/plays",
+            "--out",
+            "D/notes/../plays",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "lies inside the input",
+            "sample",
+            "--in",
+            "D/pla?s",
+            "--out",
+            "D/plays/x",
+            "--fraction",
+            "0.1"),
+        c(
+            2,
+            "contains the input",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "D",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "already exists; pass --overwrite",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "D/notes",
+            "--fraction",
+            "0.1"),
+        c(
+            2,
+            "is not a dataset folder",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "D/notes",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "is a file, not a dataset folder",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "D/plain.txt",
+            "--fraction",
+            "0.1",
+            "--overwrite"),
+        c(
+            2,
+            "is a file, not a folder",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "D/plain.txt/x/y",
+            "--fraction",
+            "0.1"),
+        c(
+            2,
+            "cannot be made",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "/proc/wick/sample",
+            "--fraction",
+            "0.1"),
+        c(
+            2,
+            "--out-format text",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "O/s",
+            "--fraction",
+            "0.1",
+            "--out-format",
+            "text"),
+        c(
+            2,
+            "Unknown format",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "O/s",
+            "--fraction",
+            "0.1",
+            "--out-format",
+            "xls"),
+        c(
+            2,
+            "The output location is empty",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "",
+            "--fraction",
+            "0.1"),
+        c(2, "A location is empty", "sample", "--in", "", "--out", "O/s", "--fraction", "0.1"),
+        c(
+            2,
+            "is a catalog table",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "table:foo",
+            "--fraction",
+            "0.1"),
+        c(
+            2,
+            "not a table name",
+            "sample",
+            "--in",
+            "table:a b",
+            "--out",
+            "O/s",
+            "--fraction",
+            "0.1"),
+        c(2, "", "sample", "--in", "D/plays", "--out", "O/s", "--fraction", "2"),
+        c(2, "", "sample", "--in", "D/plays", "--out", "O/s", "--fraction", "-0.5"),
+        c(2, "", "sample", "--in", "D/plays", "--out", "O/s", "--fraction", "abc"),
+        c(2, "", "sample", "--in", "D/plays", "--out", "O/s", "--count", "-3"),
+        c(2, "Say how much to keep", "sample", "--in", "D/plays", "--out", "O/s"),
+        c(
+            2,
+            "not both",
+            "sample",
+            "--in",
+            "D/plays",
+            "--out",
+            "O/s",
+            "--fraction",
+            "0.1",
+            "--count",
+            "3"),
+        c(2, "", "sample", "--in", "D/plays", "--out", "O/s", "--fraction", "0.1", "--by", "nope"),
+        c(2, "Cannot read", "sample", "--in", "D/corrupt", "--out", "O/s", "--fraction", "1"),
+        // ------------------------------------------------------------------ diff
+        c(0, "", "diff", "--lhs", "D/plays", "--rhs", "D/plays2", "--key", "id", "--out", "O/d"),
+        c(
+            1,
+            "diff check failed",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "O/with space/d",
+            "--fail-on-diff"),
+        c(
+            0,
+            "",
+            "diff",
+            "--lhs",
+            "D/odd/diff-12:00",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "O/diff-12:00"),
+        c(
+            2,
+            "is the input",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "D/plays2",
+            "--overwrite"),
+        c(
+            2,
+            "lies inside the input",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/pl*2",
+            "--key",
+            "id",
+            "--out",
+            "D/plays2/x"),
+        c(
+            2,
+            "same dataset",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/plays",
+            "--key",
+            "id",
+            "--out",
+            "O/d"),
+        c(2, "", "diff", "--lhs", "D/plays", "--rhs", "D/plays2", "--key", "nope", "--out", "O/d"),
+        c(
+            2,
+            "A location is empty",
+            "diff",
+            "--lhs",
+            "",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "O/d"),
+        c(
+            2,
+            "not a table name",
+            "diff",
+            "--lhs",
+            "table:a b",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "O/d"),
+        c(
+            2,
+            "is a catalog table",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "table:foo"),
+        c(
+            2,
+            "",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "O/d",
+            "--format",
+            "text"),
+        c(
+            2,
+            "is not a dataset folder",
+            "diff",
+            "--lhs",
+            "D/plays",
+            "--rhs",
+            "D/plays2",
+            "--key",
+            "id",
+            "--out",
+            "D/notes",
+            "--overwrite"),
+        c(2, "Missing required option", "diff", "--lhs", "D/plays", "--out", "O/d"),
+        // ------------------------------------------------------------------ validate
+        c(0, "", "validate", "--in", "D/plays", "--schema", "D/plays.avsc", "--out", "O/v"),
+        c(
+            0,
+            "",
+            "validate",
+            "--in",
+            "D/with space/plays",
+            "--schema",
+            "D/with space/plays.avsc",
+            "--out",
+            "O/v:1"),
+        c(
+            2,
+            "contains the input",
+            "validate",
+            "--in",
+            "D/plays",
+            "--schema",
+            "D/plays.avsc",
+            "--out",
+            "D",
+            "--overwrite"),
+        c(
+            2,
+            "is the input",
+            "validate",
+            "--in",
+            "D/plays",
+            "--schema",
+            "D/plays.avsc",
+            "--out",
+            "D/plays.avsc",
+            "--overwrite"),
+        c(2, "", "validate", "--in", "D/plays", "--schema", "D/missing.avsc", "--out", "O/v"),
+        c(2, "", "validate", "--in", "D/plays", "--schema", "D/broken.avsc", "--out", "O/v"),
+        c(2, "", "validate", "--in", "D/plays", "--schema", "D/notes", "--out", "O/v"),
+        c(
+            2,
+            "--max-invalid-fraction",
+            "validate",
+            "--in",
+            "D/plays",
+            "--schema",
+            "D/plays.avsc",
+            "--out",
+            "O/v",
+            "--max-invalid-fraction",
+            "2"),
+        c(
+            2,
+            "--out-format csv",
+            "validate",
+            "--in",
+            "D/plays",
+            "--schema",
+            "D/plays.avsc",
+            "--out",
+            "O/v",
+            "--out-format",
+            "csv"),
+        c(
+            2,
+            "The output location is empty",
+            "validate",
+            "--in",
+            "D/plays",
+            "--schema",
+            "D/plays.avsc",
+            "--out",
+            ""),
+        c(
+            2,
+            "is a file, not a folder",
+            "validate",
+            "--in",
+            "D/plays",
+            "--schema",
+            "D/plays.avsc",
+            "--out",
+            "D/plain.txt/a/b"),
+        // ------------------------------------------------------------------ profile
+        c(0, "", "profile", "--in", "D/plays", "--out", "O/p"),
+        c(0, "", "profile", "--in", "D/pla?s", "--out", "O/ünï p"),
+        c(2, "lies inside the input", "profile", "--in", "D/plays", "--out", "D/plays/p"),
+        c(
+            2,
+            "",
+            "profile",
+            "--in",
+            "D/plays",
+            "--out",
+            "D/profile",
+            "--overwrite",
+            "--baseline",
+            "D/profile/profile.json"),
+        c(2, "--top", "profile", "--in", "D/plays", "--out", "O/p", "--top", "0"),
+        c(2, "--baseline", "profile", "--in", "D/plays", "--out", "O/p", "--max-drift", "0.1"),
+        c(2, "", "profile", "--in", "D/plays", "--out", "O/p", "--baseline", "D/missing.json"),
+        c(2, "", "profile", "--in", "D/plays", "--out", "O/p", "--baseline", "D/plain.txt"),
+        c(2, "A location is empty", "profile", "--in", "", "--out", "O/p"),
+        c(2, "", "profile", "--in", "D/plays", "--out", "O/p", "--fields", "nope"),
+        c(2, "is a catalog table", "profile", "--in", "D/plays", "--out", "table:foo"),
+        // ------------------------------------------------------------------ drift
+        c(0, "", "drift", "D/profile", "D/profile/profile.json"),
+        c(0, "", "drift", "D/profile", "D/profile", "--out", "O/drift 12:00"),
+        c(2, "", "drift", "D/profile", "D/missing"),
+        c(2, "", "drift", "D/plain.txt", "D/profile"),
+        c(2, "", "drift", "", ""),
+        c(
+            2,
+            "is the input",
+            "drift",
+            "D/profile",
+            "D/profile",
+            "--out",
+            "D/profile",
+            "--overwrite"),
+        c(2, "--overwrite needs --out", "drift", "D/profile", "D/profile", "--overwrite"),
+        c(2, "", "drift", "D/profile", "D/profile", "--max-drift", "abc"),
+        c(2, "Missing required parameter", "drift", "D/profile"),
+        // ------------------------------------------------------------------ generate
+        c(0, "", "generate", "--schema", "D/plays.avsc", "--count", "10", "--out", "O/g"),
+        c(0, "", "generate", "--schema", "D/plays.avsc", "--count", "0", "--out", "O/a:b c%d"),
+        c(
+            0,
+            "",
+            "generate",
+            "--schema",
+            "D/with space/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            "O/g",
+            "--format",
+            "json"),
+        c(
+            2,
+            "contains the input",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "10",
+            "--out",
+            "D",
+            "--overwrite"),
+        c(
+            2,
+            "is the input",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "10",
+            "--out",
+            "D/plays.avsc",
+            "--overwrite"),
+        c(2, "--count", "generate", "--schema", "D/plays.avsc", "--count", "-1", "--out", "O/g"),
+        c(2, "", "generate", "--schema", "D/plays.avsc", "--count", "abc", "--out", "O/g"),
+        c(
+            2,
+            "",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "99999999999999999999",
+            "--out",
+            "O/g"),
+        c(
+            2,
+            "",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            "O/g",
+            "--format",
+            "csv"),
+        c(2, "", "generate", "--schema", "D/missing.avsc", "--count", "3", "--out", "O/g"),
+        c(2, "", "generate", "--schema", "D/broken.avsc", "--count", "3", "--out", "O/g"),
+        c(2, "", "generate", "--schema", "", "--count", "3", "--out", "O/g"),
+        c(
+            2,
+            "The output location is empty",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            ""),
+        c(
+            2,
+            "is a catalog table",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            "table:foo"),
+        c(
+            2,
+            "",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            "O/g",
+            "--null-probability",
+            "2"),
+        c(
+            2,
+            "is not a dataset folder",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            "D/notes",
+            "--overwrite"),
+        c(
+            2,
+            "is a file, not a folder",
+            "generate",
+            "--schema",
+            "D/plays.avsc",
+            "--count",
+            "3",
+            "--out",
+            "D/plain.txt/x"),
+        // ------------------------------------------------------------------ sandbox
+        c(0, "", "sandbox", "list", "--root", "O/sb"),
+        c(0, "", "sandbox", "clean", "--older-than", "7d", "--root", "O/sb"),
+        c(0, "", "sandbox", "clean", "--older-than", "0s", "--root", "D/plain.txt"),
+        c(
+            2,
+            "longer than any run",
+            "sandbox",
+            "clean",
+            "--older-than",
+            "999999999999d",
+            "--root",
+            "O/sb"),
+        c(
+            2,
+            "not of the form",
+            "sandbox",
+            "clean",
+            "--older-than",
+            "99999999999999999999d",
+            "--root",
+            "O/sb"),
+        c(2, "not of the form", "sandbox", "clean", "--older-than", "7x", "--root", "O/sb"),
+        c(2, "not of the form", "sandbox", "clean", "--older-than", "-1d", "--root", "O/sb"),
+        c(2, "not of the form", "sandbox", "clean", "--older-than", "", "--root", "O/sb"),
+        c(2, "Missing required option", "sandbox", "clean", "--root", "O/sb"),
+        c(2, "Name a sandbox action", "sandbox"),
+        c(2, "A location is empty", "sandbox", "list", "--root", ""));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyHostileInputEndsWithItsExitCodeAndOneLine() {
+    return cases().map(k -> DynamicTest.dynamicTest(k.toString(), () -> check(k)));
+  }
+
+  private static void check(Case k) throws IOException {
+    Path o = outs.resolve("case" + CASES.incrementAndGet());
+    String[] args =
+        Arrays.stream(k.args())
+            .map(a -> a.replace("D/", d + "/").replace("O/", o + "/"))
+            .map(a -> a.equals("D") ? d.toString() : a)
+            .toArray(String[]::new);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+    PrintStream systemErr = System.err;
+    int code;
+    System.setErr(errStream); // Spark's own logging goes to System.err
+    try {
+      code = Wick.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), errStream);
+    } finally {
+      System.setErr(systemErr);
+    }
+    String stderr = err.toString(StandardCharsets.UTF_8);
+    List<String> lines = stderr.lines().toList();
+    synchronized (RESULTS) {
+      RESULTS.add(code + " " + k);
+    }
+
+    assertThat(code).as("exit code of %s\nstderr: %s", k, stderr).isEqualTo(k.exit());
+    assertThat(stderr).as("stack frames of %s", k).doesNotContain("\tat ");
+    if (k.exit() == 0) {
+      assertThat(lines).as("stderr of %s", k).isEmpty();
+    } else {
+      assertThat(lines).as("stderr of %s: %s", k, stderr).hasSize(1);
+      assertThat(lines.get(0)).as("stderr of %s", k).contains(k.expected());
+      if (k.exit() == 2) {
+        assertThat(lines.get(0)).startsWith("error: ");
+      }
+    }
+    assertThat(snapshot(d)).as("the inputs after %s", k).isEqualTo(fixtures);
+  }
+
+  @Test
+  void theTableCoversEveryCommandWithEightyCasesOrMore() {
+    List<Case> all = cases().toList();
+    assertThat(all).hasSizeGreaterThanOrEqualTo(80);
+    assertThat(all.stream().map(k -> k.args()[0]).distinct())
+        .contains(
+            "schema", "diff", "sample", "validate", "profile", "drift", "generate", "sandbox");
+    assertThat(all).noneMatch(k -> k.exit() == 3);
+  }
+
+  @AfterAll
+  static void summary() {
+    long threes = RESULTS.stream().filter(r -> r.startsWith("3 ")).count();
+    System.out.println(
+        "hostile inputs: " + RESULTS.size() + " cases run, exit 3: " + threes + " times");
+  }
+
+  /** Every file below {@code root} with its size: what a case must leave as it was. */
+  private static Map<String, Long> snapshot(Path root) {
+    Map<String, Long> out = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path p : files.toList()) {
+        out.put(root.relativize(p).toString(), Files.isRegularFile(p) ? Files.size(p) : -1L);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+}
