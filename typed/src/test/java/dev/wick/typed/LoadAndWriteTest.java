@@ -136,4 +136,36 @@ class LoadAndWriteTest {
     assertThat(none.count()).isZero();
     assertThat(none.collect()).isEmpty();
   }
+
+  @Test
+  void aTypedWriteInASandboxedRunLandsInTheSandbox() throws Exception {
+    Path prodOut = dir.resolve("prod/people");
+    Path root = dir.resolve("sandbox");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    dev.wick.core.job.WickJob job =
+        (ctx, args) -> OperationsTest.people().write(args.string("out"), Format.PARQUET, false);
+
+    ExitCode code =
+        dev.wick.core.job.Jobs.run(
+            job,
+            new String[] {
+              "--out=" + prodOut,
+              "--wick.env=sandbox",
+              "--wick.sandbox.root=" + root,
+              "--wick.sandbox.user=ana"
+            },
+            new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+            System.err);
+
+    assertThat(code).isEqualTo(ExitCode.OK);
+    assertThat(prodOut).doesNotExist();
+    String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(printed).contains("sandbox: " + prodOut + " -> ");
+    try (var runs = Files.list(root.resolve("ana"))) {
+      Path run = runs.findFirst().orElseThrow();
+      Path written = run.resolve(prodOut.toString().substring(1));
+      assertThat(Typed.read(spark, written.toString(), Person_.META).collect())
+          .containsExactlyInAnyOrderElementsOf(OperationsTest.PEOPLE);
+    }
+  }
 }

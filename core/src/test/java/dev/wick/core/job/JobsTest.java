@@ -161,6 +161,17 @@ class JobsTest {
                 + " already exists; pass --wick.overwrite=true to replace it, or choose another"
                 + " path.\n");
     assertThat(out.resolve("old.txt")).hasContent("old");
+    Run notADataset =
+        run(new TrackCountJob(), "--plays=" + plays, "--out=" + out, "--wick.overwrite=true");
+    assertThat(notADataset.code()).isEqualTo(ExitCode.USAGE);
+    assertThat(notADataset.err())
+        .isEqualTo(
+            "error: Output "
+                + out
+                + " is not a dataset folder (it holds old.txt, and no _SUCCESS marker); Wick"
+                + " replaces only folders that Wick or Spark wrote, so delete it yourself or"
+                + " choose another path.\n");
+    Files.createFile(out.resolve("_SUCCESS"));
 
     Run replaced =
         run(new TrackCountJob(), "--plays=" + plays, "--out=" + out, "--wick.overwrite=true");
@@ -177,9 +188,10 @@ class JobsTest {
 
     assertThat(run.code()).isEqualTo(ExitCode.USAGE);
     assertThat(run.err())
-        .startsWith("error: Output file:")
-        .endsWith(
-            " is the input "
+        .isEqualTo(
+            "error: Output "
+                + plays
+                + " is the input "
                 + plays
                 + "; Wick never writes over its inputs, choose another output path.\n");
     assertThat(DatasetReader.read(spark, plays.toString()).count()).isEqualTo(30);

@@ -126,4 +126,74 @@ class SandboxTest {
         .hasMessageContaining("is not of the form 7d");
     assertThatThrownBy(() -> Sandbox.parseAge("-1d")).hasMessageContaining("is not of the form 7d");
   }
+
+  private record Ran(ExitCode code, String out, String err) {}
+
+  private static Ran sandboxed(WickJob job, Path root, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.add("--wick.env=sandbox");
+    all.add("--wick.sandbox.root=" + root);
+    all.add("--wick.sandbox.user=ana");
+    ExitCode code =
+        Jobs.run(
+            job,
+            all.toArray(String[]::new),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Ran(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void aWriteOutsideTheJobContextIsRedirectedToo(@TempDir Path tmp) {
+    Path prodOut = tmp.resolve("prod/direct");
+    WickJob library =
+        (ctx, args) ->
+            dev.wick.core.io.DatasetWriter.write(
+                ctx.spark().range(4).toDF(),
+                args.string("out"),
+                dev.wick.core.io.Format.PARQUET,
+                false,
+                List.of());
+
+    Ran run = sandboxed(library, tmp.resolve("sb"), "--out=" + prodOut);
+
+    assertThat(run.code()).as(run.err()).isEqualTo(ExitCode.OK);
+    assertThat(prodOut).doesNotExist();
+    Sandbox.Run only = Sandbox.list(tmp.resolve("sb").toString(), new Configuration()).get(0);
+    Path written =
+        Path.of(java.net.URI.create(only.location())).resolve(prodOut.toString().substring(1));
+    assertThat(SPARK.read().parquet(written.toString()).count()).isEqualTo(4);
+    assertThat(run.out()).contains("sandbox: " + prodOut + " -> ");
+  }
+
+  @Test
+  void aWriteThroughTheSessionFailsTheSandboxedRun(@TempDir Path tmp) {
+    Path prodOut = tmp.resolve("prod/escaped");
+    WickJob escaping = (ctx, args) -> ctx.spark().range(3).write().parquet(args.string("out"));
+
+    Ran run = sandboxed(escaping, tmp.resolve("sb"), "--out=" + prodOut);
+
+    assertThat(run.code()).isEqualTo(ExitCode.USAGE);
+    assertThat(run.err())
+        .startsWith("error: The sandboxed job wrote file:" + prodOut + " outside its sandbox ")
+        .endsWith(
+            ", through the Spark session rather than its job context; write every output with"
+                + " ctx.write(...) so that a sandboxed run stays in its sandbox.\n");
+    // Writes through the context in the same kind of run pass.
+    WickJob proper =
+        (ctx, args) -> ctx.write(Io.parquet(args.string("out")), ctx.spark().range(3).toDF());
+    assertThat(sandboxed(proper, tmp.resolve("sb"), "--out=" + prodOut).code())
+        .isEqualTo(ExitCode.OK);
+  }
+
+  @Test
+  void refusesAgesLongerThanAnyRun() {
+    assertThatThrownBy(() -> Sandbox.parseAge("999999999999d"))
+        .hasMessage("Age '999999999999d' is longer than any run can be old; give at most 36500d.");
+    assertThatThrownBy(() -> Sandbox.parseAge("99999999999999999999d"))
+        .hasMessageContaining("is not of the form 7d");
+  }
 }
