@@ -207,6 +207,12 @@ class GenerateCommandTest {
 
     String[] overwrite =
         Stream.concat(Stream.of(args), Stream.of("--overwrite")).toArray(String[]::new);
+    Result notADataset = wick(overwrite);
+    assertThat(notADataset.exit()).isEqualTo(2);
+    assertThat(notADataset.err())
+        .contains(" is not a dataset folder (it holds keep.txt, and no _SUCCESS marker); ");
+    assertThat(out.resolve("keep.txt")).hasContent("mine");
+    Files.createFile(out.resolve("_SUCCESS")); // what an earlier run would have left
     assertThat(wick(overwrite).exit()).isZero();
     assertThat(out.resolve("keep.txt")).doesNotExist();
     assertThat(avroParts(out).get(0)).hasSize(10);

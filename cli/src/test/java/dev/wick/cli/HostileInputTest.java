@@ -77,6 +77,10 @@ class HostileInputTest {
     Files.writeString(d.resolve("plays.avsc"), SCHEMA);
     Files.writeString(d.resolve("with space/plays.avsc"), SCHEMA);
     Files.writeString(d.resolve("broken.avsc"), "{\"type\": \"record\", \"name\": ");
+    Files.writeString(
+        d.resolve("recursive.avsc"),
+        "{\"type\":\"record\",\"name\":\"Node\",\"fields\":[{\"name\":\"next\","
+            + "\"type\":[\"null\",\"Node\"]}]}");
     Files.createDirectories(d.resolve("notes"));
     Files.writeString(d.resolve("notes/todo.md"), "keep me");
     Files.writeString(d.resolve("plain.txt"), "just text");
@@ -119,6 +123,7 @@ class HostileInputTest {
         c(2, "colon", "schema", "--in", "D/odd/*"),
         c(0, "", "schema", "--in", "D/ünï"),
         c(0, "", "schema", "--in", "D/plays.avsc"),
+        c(0, "", "schema", "--in", "D/recursive.avsc"),
         c(2, "A location is empty", "schema", "--in", ""),
         c(2, "does not exist", "schema", "--in", "D/missing"),
         c(2, "does not exist", "schema", "--in", "D/miss*ing"),
@@ -645,6 +650,7 @@ class HostileInputTest {
             "csv"),
         c(2, "", "generate", "--schema", "D/missing.avsc", "--count", "3", "--out", "O/g"),
         c(2, "", "generate", "--schema", "D/broken.avsc", "--count", "3", "--out", "O/g"),
+        c(2, "", "generate", "--schema", "D/recursive.avsc", "--count", "3", "--out", "O/g"),
         c(2, "", "generate", "--schema", "", "--count", "3", "--out", "O/g"),
         c(
             2,
