@@ -114,6 +114,12 @@ public final class Jobs {
           "error: the job ran out of memory; give it more with WICK_JAVA_OPTS (such as"
               + " WICK_JAVA_OPTS=-Xmx8g) or Spark's driver and executor memory settings.");
       return ExitCode.INTERNAL;
+    } catch (Error e) {
+      err.println("error: the job failed: " + e + (verbose ? "" : "; run with --wick.verbose."));
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      return ExitCode.INTERNAL;
     }
   }
 

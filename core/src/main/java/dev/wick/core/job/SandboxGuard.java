@@ -6,6 +6,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.plans.logical.CommandResult;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
 import org.apache.spark.sql.execution.datasources.InsertIntoHadoopFsRelationCommand;
 import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
 import org.apache.spark.sql.util.QueryExecutionListener;
@@ -48,6 +49,8 @@ final class SandboxGuard implements QueryExecutionListener {
       walk(result.commandLogicalPlan());
     } else if (plan instanceof InsertIntoHadoopFsRelationCommand insert) {
       check(insert.outputPath());
+    } else if (plan instanceof CreateDataSourceTableAsSelectCommand ctas) {
+      escaped("table " + ctas.table().identifier().unquotedString());
     } else if (plan instanceof SaveIntoDataSourceCommand save) {
       scala.Option<String> path = save.options().get("path");
       if (path.isDefined()) {
@@ -59,13 +62,17 @@ final class SandboxGuard implements QueryExecutionListener {
     }
   }
 
-  private synchronized void check(Path written) {
+  private void check(Path written) {
     String where = written.toString();
     String local = written.toUri().getPath();
     if (!(where + "/").startsWith(runDir) && !(local + "/").startsWith(pathOf(runDir))) {
-      if (!escapes.contains(where)) {
-        escapes.add(where);
-      }
+      escaped(where);
+    }
+  }
+
+  private synchronized void escaped(String where) {
+    if (!escapes.contains(where)) {
+      escapes.add(where);
     }
   }
 

@@ -196,4 +196,51 @@ class SandboxTest {
     assertThatThrownBy(() -> Sandbox.parseAge("99999999999999999999d"))
         .hasMessageContaining("is not of the form 7d");
   }
+
+  @Test
+  void aTableWrittenThroughTheSessionFailsTheSandboxedRun(@TempDir Path tmp) {
+    WickJob escaping =
+        (ctx, args) -> ctx.spark().range(2).write().mode("overwrite").saveAsTable("sandbox_escape");
+
+    Ran run = sandboxed(escaping, tmp.resolve("sb"));
+
+    assertThat(run.code()).isEqualTo(ExitCode.USAGE);
+    assertThat(run.err())
+        .startsWith("error: The sandboxed job wrote ")
+        .contains(
+            "/sandbox_escape, table spark_catalog.default.sandbox_escape outside its sandbox ");
+  }
+
+  @Test
+  void errorsEndWithExitThree() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    WickJob oom =
+        (ctx, args) -> {
+          throw new OutOfMemoryError("Java heap space");
+        };
+    WickJob overflow =
+        (ctx, args) -> {
+          throw new StackOverflowError();
+        };
+
+    assertThat(
+            Jobs.run(
+                oom, new String[0], System.out, new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(ExitCode.INTERNAL);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo(
+            "error: the job ran out of memory; give it more with WICK_JAVA_OPTS (such as"
+                + " WICK_JAVA_OPTS=-Xmx8g) or Spark's driver and executor memory settings.\n");
+    err.reset();
+    assertThat(
+            Jobs.run(
+                overflow,
+                new String[0],
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(ExitCode.INTERNAL);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo(
+            "error: the job failed: java.lang.StackOverflowError; run with --wick.verbose.\n");
+  }
 }
