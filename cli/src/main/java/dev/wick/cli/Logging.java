@@ -6,11 +6,12 @@ import org.apache.logging.log4j.core.config.Configurator;
 
 /**
  * Spark's own logging in the {@code wick} command: one line per warning or error and no stack trace
- * ({@code log4j2.properties}), or everything from INFO on with stack traces under {@code --verbose}
- * ({@code wick-log4j2-verbose.properties}).
+ * ({@code wick-log4j2.properties}), or everything from INFO on with stack traces under {@code
+ * --verbose} ({@code wick-log4j2-verbose.properties}). The files have names of their own, so that a
+ * {@code log4j2.properties} of another jar on the classpath cannot stand in for them.
  */
 final class Logging {
-  private static final String QUIET = "/log4j2.properties";
+  private static final String QUIET = "/wick-log4j2.properties";
   private static final String VERBOSE = "/wick-log4j2-verbose.properties";
 
   private static String active;

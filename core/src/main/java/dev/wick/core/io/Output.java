@@ -410,9 +410,10 @@ public final class Output implements AutoCloseable {
   }
 
   /**
-   * A point of the write that a crash test can stop at: with the system property {@code
-   * wick.output.pause} set, a write whose destination's name is {@code at-STEP} (such as {@code
-   * at-commit.old-aside}) prints {@code paused at STEP} and waits there forever, to be killed.
+   * A point of the write that a test can stop at: while the system property {@code
+   * wick.output.pause} is set, a write whose destination's name is {@code at-STEP} (such as {@code
+   * at-commit.old-aside}) prints {@code paused at STEP} and waits at that step; clearing the
+   * property lets it go on, and a crash test kills the process instead.
    */
   static void step(String name, Path destination) {
     if (System.getProperty("wick.output.pause") == null
@@ -421,9 +422,9 @@ public final class Output implements AutoCloseable {
     }
     System.out.println("paused at " + name);
     System.out.flush();
-    while (true) {
+    while (System.getProperty("wick.output.pause") != null) {
       try {
-        Thread.sleep(60_000);
+        Thread.sleep(20);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
