@@ -103,7 +103,7 @@ public final class Output implements AutoCloseable {
   /**
    * Checks the safety rules for {@code destination} against {@code inputs} (every location the run
    * reads: data, schema files, profiles), takes the output's lock, finishes or undoes what a killed
-   * run left there, and opens a staging folder for it.
+   * run left there, and opens the output; its parts go to a staging folder beside it.
    */
   public static Output create(
       SparkSession spark, String destination, boolean overwrite, Collection<String> inputs) {
