@@ -43,9 +43,10 @@ final class DiffGate {
                   + g.missingLhs()
                   + " only in rhs, "
                   + g.duplicateKeys()
-                  + " duplicated), above "
-                  + (t.maxDiffFraction() == 0 ? "none allowed" : percent(t.maxDiffFraction()))
-                  + "."));
+                  + " duplicated)"
+                  + (t.maxDiffFraction() == 0
+                      ? "; none may be."
+                      : "; at most " + percent(t.maxDiffFraction()) + " may be.")));
     }
     return new GateResult(out);
   }

@@ -99,7 +99,14 @@ final class HtmlReport {
   static String headline(DiffSummary s) {
     GlobalCounts g = s.global();
     String keys;
-    if (s.hasDifferences()) {
+    if (g.lhsKeys() == 0 || g.rhsKeys() == 0) {
+      keys =
+          "Nothing to compare: "
+              + (g.lhsKeys() == 0 && g.rhsKeys() == 0
+                  ? "both sides have"
+                  : g.lhsKeys() == 0 ? "the lhs has" : "the rhs has")
+              + " no rows";
+    } else if (s.hasDifferences()) {
       keys =
           count(g.notSame())
               + " of "

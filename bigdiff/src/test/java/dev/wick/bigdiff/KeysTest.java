@@ -109,7 +109,7 @@ class KeysTest {
               assertThat(v.message())
                   .isEqualTo(
                       "3 of 4 keys are not SAME (75.00%: 0 different, 0 only in lhs, 0 only in"
-                          + " rhs, 3 duplicated), above 50.00%.");
+                          + " rhs, 3 duplicated); at most 50.00% may be.");
             });
     assertThat(run.summary().gate(DiffThresholds.maxDiffFraction(0.75)).passes()).isTrue();
   }

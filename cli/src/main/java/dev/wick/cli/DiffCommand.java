@@ -357,6 +357,19 @@ final class DiffCommand implements Callable<Integer> {
   /** The verdict: "the same" only when every key was classified SAME. */
   private static String headline(DiffSummary s) {
     GlobalCounts g = s.global();
+    if (g.lhsKeys() == 0 || g.rhsKeys() == 0) {
+      String empty =
+          g.lhsKeys() == 0 && g.rhsKeys() == 0
+              ? "both sides have"
+              : g.lhsKeys() == 0 ? "the lhs has" : "the rhs has";
+      return "nothing to compare: "
+          + empty
+          + " no rows ("
+          + count(g.notSame())
+          + " of "
+          + count(g.total())
+          + " keys on one side only)";
+    }
     String keys =
         s.hasDifferences()
             ? count(g.notSame())

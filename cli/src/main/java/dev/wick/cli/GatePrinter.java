@@ -4,12 +4,14 @@ import dev.wick.core.ExitCode;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Violation;
 import java.io.PrintWriter;
-import java.util.List;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
  * Prints a gate's violations on stderr, one sentence each with the flag that governs it, and maps
- * the result to an exit code: 0 when it passes, 2 when an input is unusable (no rows), else 1.
+ * the result to an exit code: 0 when it passes, 2 when an input is unusable (no rows: then only
+ * that is printed, as an error), else 1. Violations print in the library's order, at most {@link
+ * #SHOWN} of each kind.
  */
 final class GatePrinter {
   /** How many violations of one kind stderr lists; the reports have them all. */
@@ -34,14 +36,21 @@ final class GatePrinter {
             Violation.Kind.SCHEMA_CHANGE, "(" + schemaHint + ")",
             Violation.Kind.UNCOMPARED, "(" + thresholdFlag + ")",
             Violation.Kind.EMPTY_INPUT, "(check the path, or pass --allow-empty to accept it)");
-    String prefix = command + (result.hasInputError() ? " input error: " : " check failed: ");
-    for (Violation.Kind kind : Violation.Kind.values()) {
-      List<Violation> some = result.of(kind);
-      for (Violation v : some.subList(0, Math.min(SHOWN, some.size()))) {
-        err.println(prefix + sentence(v.message(), hints.get(kind)));
+    // An unusable input makes every other measure meaningless: report it alone, as an error.
+    String prefix = result.hasInputError() ? "error: " : command + " check failed: ";
+    Map<Violation.Kind, Integer> printed = new EnumMap<>(Violation.Kind.class);
+    for (Violation v : result.violations()) {
+      if (result.hasInputError() && !v.kind().isInputError()) {
+        continue;
       }
-      if (some.size() > SHOWN) {
-        err.println(prefix + "... and " + (some.size() - SHOWN) + " more like these.");
+      int n = printed.merge(v.kind(), 1, Integer::sum);
+      if (n <= SHOWN) {
+        err.println(prefix + sentence(v.message(), hints.get(v.kind())));
+      }
+    }
+    for (Map.Entry<Violation.Kind, Integer> e : printed.entrySet()) {
+      if (e.getValue() > SHOWN) {
+        err.println(prefix + "... and " + (e.getValue() - SHOWN) + " more like these.");
       }
     }
     err.flush();
