@@ -98,6 +98,14 @@ class SchemaChangeTest {
             .ignore("listeners", "Listeners", "play_count", "playCount")
             .summarize();
     assertThat(ignored.schema().differs()).isFalse();
+    // The report shows the schema first, and does not call the output the same.
+    String html = HtmlReport.render(s, "lhs", "rhs");
+    assertThat(html.indexOf("<h2>Schema</h2>"))
+        .isPositive()
+        .isLessThan(html.indexOf("<h2>Keys</h2>"));
+    assertThat(html)
+        .contains("All 1 keys are the same in the compared fields, and the schema changed.")
+        .contains("<li>likely renamed: <code>listeners \u2192 Listeners</code>");
     assertThat(ignored.gate(DiffThresholds.anyDifference()).passes()).isTrue();
   }
 
