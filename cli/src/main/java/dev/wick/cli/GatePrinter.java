@@ -34,7 +34,6 @@ final class GatePrinter {
         Map.of(
             Violation.Kind.THRESHOLD, "(" + thresholdFlag + ")",
             Violation.Kind.SCHEMA_CHANGE, "(" + schemaHint + ")",
-            Violation.Kind.UNCOMPARED, "(" + thresholdFlag + ")",
             Violation.Kind.EMPTY_INPUT, "(check the path, or pass --allow-empty to accept it)");
     // An unusable input makes every other measure meaningless: report it alone, as an error.
     String prefix = result.hasInputError() ? "error: " : command + " check failed: ";

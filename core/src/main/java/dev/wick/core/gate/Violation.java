@@ -35,11 +35,6 @@ public record Violation(
      */
     SCHEMA_CHANGE,
     /**
-     * Some records could not be judged (such as duplicated keys) and count as failed; fixed in the
-     * data.
-     */
-    UNCOMPARED,
-    /**
      * An input has no rows, so the gate has nothing to judge: an input error rather than a failed
      * check, unless empty inputs are allowed.
      */
