@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
       "or MISSING_RHS (only in lhs), and each field gets statistics of how much it differs, all",
       "in one shuffle. Writes DIR/summary.json, DIR/keys/, DIR/fields/ and DIR/report.html, and",
       "prints a short table. With --fail-on-diff or --max-diff-fraction it exits with 1 when",
-      "the diff is too big, so that it can gate a release."
+      "the diff is too big or the schema changed, and with 2 when a side has no rows, so that",
+      "it can gate a release."
     })
 final class DiffCommand implements Callable<Integer> {
   /** How many differing fields stdout lists; the report has them all. */
