@@ -13,8 +13,10 @@ import dev.wick.core.schema.Schemas;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -93,9 +95,6 @@ final class Alignment {
     }
     Walk walk = new Walk(keyPaths, o.ignored());
     List<Field> commonFields = walk.record(lhs.fields(), rhs.fields(), null);
-    if (!walk.mismatches.isEmpty()) {
-      throw mismatch(walk.mismatches, o);
-    }
     Schema common = Schema.of("compared", commonFields);
     Rules rules = rules(common, o);
     List<Leaf> leaves = new ArrayList<>();
@@ -105,6 +104,9 @@ final class Alignment {
             leaves.stream().map(Leaf::name).toList(),
             walk.onlyLhs,
             walk.onlyRhs,
+            walk.typeChanges,
+            walk.nullabilityChanges,
+            walk.renames,
             o.ignored().stream().map(FieldPath::toString).toList());
     return new Alignment(keys, leaves, common, difference, rules);
   }
@@ -200,7 +202,9 @@ final class Alignment {
     final List<FieldPath> ignored;
     final List<String> onlyLhs = new ArrayList<>();
     final List<String> onlyRhs = new ArrayList<>();
-    final List<Mismatch> mismatches = new ArrayList<>();
+    final List<SchemaDifference.TypeChange> typeChanges = new ArrayList<>();
+    final List<SchemaDifference.NullabilityChange> nullabilityChanges = new ArrayList<>();
+    final List<SchemaDifference.Rename> renames = new ArrayList<>();
 
     Walk(Set<FieldPath> keys, List<FieldPath> ignored) {
       this.keys = keys;
@@ -212,6 +216,7 @@ final class Alignment {
       right.forEach(f -> rightByName.put(f.name(), f));
       Set<String> leftNames = new LinkedHashSet<>();
       List<Field> out = new ArrayList<>();
+      Map<String, FieldPath> leftOnly = new LinkedHashMap<>();
       for (Field l : left) {
         leftNames.add(l.name());
         FieldPath path = child(prefix, l.name());
@@ -221,7 +226,12 @@ final class Alignment {
         Field r = rightByName.get(l.name());
         if (r == null) {
           onlyLhs.add(path.toString());
+          leftOnly.put(l.name(), path);
           continue;
+        }
+        if (l.nullable() != r.nullable()) {
+          nullabilityChanges.add(
+              new SchemaDifference.NullabilityChange(path.toString(), l.nullable(), r.nullable()));
         }
         Optional<DataType> type = common(l.type(), r.type(), path);
         if (type.isPresent()) {
@@ -232,9 +242,21 @@ final class Alignment {
         FieldPath path = child(prefix, r.name());
         if (!leftNames.contains(r.name()) && !isIgnored(path) && !keys.contains(path)) {
           onlyRhs.add(path.toString());
+          for (Map.Entry<String, FieldPath> l : leftOnly.entrySet()) {
+            if (looseName(l.getKey()).equals(looseName(r.name()))) {
+              renames.add(new SchemaDifference.Rename(l.getValue().toString(), path.toString()));
+              leftOnly.remove(l.getKey());
+              break;
+            }
+          }
         }
       }
       return out;
+    }
+
+    /** A name without case, underscores and dashes: what a likely rename keeps. */
+    private static String looseName(String name) {
+      return name.replaceAll("[_\\-]", "").toLowerCase(Locale.ROOT);
     }
 
     /** The common type at {@code path}; empty when nothing is left to compare or on mismatch. */
@@ -251,7 +273,7 @@ final class Alignment {
       }
       if (l instanceof MapType lm && r instanceof MapType rm) {
         if (!storage(lm.key(), path).equals(storage(rm.key(), path))) {
-          mismatches.add(new Mismatch(path, l, r));
+          typeChanges.add(change(path, l, r, false));
           return Optional.empty();
         }
         return common(lm.value(), rm.value(), elements(path, false))
@@ -264,56 +286,22 @@ final class Alignment {
               || r instanceof RecordType
               || r instanceof ArrayType
               || r instanceof MapType;
-      if (container || !storage(l, path).equals(storage(r, path))) {
-        mismatches.add(new Mismatch(path, l, r));
-        return Optional.empty();
+      if (!container && storage(l, path).equals(storage(r, path))) {
+        return Optional.of(l);
       }
-      return Optional.of(l);
+      Optional<DataType> wider = container ? Optional.empty() : Widening.wider(l, r);
+      typeChanges.add(change(path, l, r, wider.isPresent()));
+      return wider;
+    }
+
+    private static SchemaDifference.TypeChange change(
+        FieldPath path, DataType l, DataType r, boolean compared) {
+      return new SchemaDifference.TypeChange(path.toString(), l.describe(), r.describe(), compared);
     }
 
     private boolean isIgnored(FieldPath path) {
       return ignored.stream().anyMatch(path::startsWith);
     }
-  }
-
-  /** A compared field whose types differ between the sides. */
-  private record Mismatch(FieldPath path, DataType lhs, DataType rhs) {
-    @Override
-    public String toString() {
-      return path + " (" + lhs.describe() + " vs " + rhs.describe() + ")";
-    }
-  }
-
-  private static WickException mismatch(List<Mismatch> mismatches, DiffOptions o) {
-    String names =
-        mismatches.stream().map(m -> m.path().toString()).collect(Collectors.joining(","));
-    if (mismatches.size() == 1) {
-      Mismatch m = mismatches.get(0);
-      return WickException.usage(
-          "Field '"
-              + m.path()
-              + "' is "
-              + m.lhs().describe()
-              + " in the "
-              + o.lhsLabel()
-              + " but "
-              + m.rhs().describe()
-              + " in the "
-              + o.rhsLabel()
-              + "; cast one side to the other's type, or leave the field out with --ignore "
-              + names
-              + ".");
-    }
-    return WickException.usage(
-        "Fields have different types in the "
-            + o.lhsLabel()
-            + " and the "
-            + o.rhsLabel()
-            + ": "
-            + mismatches.stream().map(Mismatch::toString).collect(Collectors.joining(", "))
-            + "; cast one side to the other's types, or leave them out with --ignore "
-            + names
-            + ".");
   }
 
   /** The Spark storage type, the one thing two values must share to be compared. */

@@ -12,16 +12,21 @@ import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.transform;
 import static org.apache.spark.sql.functions.transform_values;
 import static org.apache.spark.sql.functions.try_element_at;
+import static org.apache.spark.sql.functions.try_multiply;
+import static org.apache.spark.sql.functions.try_subtract;
 import static org.apache.spark.sql.functions.when;
 import static org.apache.spark.sql.functions.zip_with;
 
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.DataType.ArrayType;
+import dev.wick.core.schema.DataType.DecimalType;
 import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,7 +52,7 @@ final class Comparisons {
       return l.eqNullSafe(r);
     }
     if (type.isNumeric()) {
-      return withinTolerance(l, r, path, rules);
+      return withinTolerance(l, r, type, path, rules);
     }
     Column bothPresent;
     if (type instanceof RecordType rec) {
@@ -98,23 +103,81 @@ final class Comparisons {
 
   /**
    * Numbers within the absolute or the relative tolerance set for them ({@code |r - l| <= abs} or
-   * {@code |r - l| <= rel * max(|l|, |r|)}); equal numbers (NaN included) always are.
+   * {@code |r - l| <= rel * max(|l|, |r|)}); equal numbers (NaN included) always are. Integers and
+   * decimals are compared exactly, in decimal arithmetic ({@link #exactlyWithin}); floating point
+   * numbers as doubles.
    */
-  static Column withinTolerance(Column l, Column r, FieldPath path, Rules rules) {
+  static Column withinTolerance(Column l, Column r, DataType type, FieldPath path, Rules rules) {
     Optional<Double> absolute = rules.absoluteFor(path);
     Optional<Double> relative = rules.relativeFor(path);
-    Column ld = l.cast("double");
-    Column rd = r.cast("double");
-    Column gap = abs(rd.minus(ld));
-    Column close = lit(false);
-    if (absolute.isPresent()) {
-      close = close.or(gap.leq(lit(absolute.get())));
-    }
-    if (relative.isPresent()) {
-      close = close.or(gap.leq(lit(relative.get()).multiply(greatest(abs(ld), abs(rd)))));
+    Optional<DecimalType> exact = exactType(type);
+    Column close;
+    if (exact.isPresent()) {
+      close = exactlyWithin(l, r, exact.get(), absolute, relative);
+    } else {
+      Column ld = l.cast("double");
+      Column rd = r.cast("double");
+      Column gap = abs(rd.minus(ld));
+      close = lit(false);
+      if (absolute.isPresent()) {
+        close = close.or(gap.leq(lit(absolute.get())));
+      }
+      if (relative.isPresent()) {
+        close = close.or(gap.leq(lit(relative.get()).multiply(greatest(abs(ld), abs(rd)))));
+      }
     }
     return l.eqNullSafe(r).or(coalesce(close, lit(false)));
   }
+
+  /** The decimal type that holds every value of an integer or decimal type exactly, or empty. */
+  static Optional<DecimalType> exactType(DataType type) {
+    if (type instanceof DataType.IntType) {
+      return Optional.of(new DecimalType(10, 0));
+    } else if (type instanceof DataType.LongType) {
+      return Optional.of(new DecimalType(20, 0));
+    } else if (type instanceof DecimalType d) {
+      return Optional.of(d);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * {@code |r - l|} within a tolerance, computed in decimals of {@code exact}'s scale, so that no
+   * value is rounded: the gap of two such numbers is a multiple of {@code 10^-scale}, so it is
+   * within a tolerance exactly when it is within the tolerance rounded down to that scale. A
+   * tolerance beyond any possible gap accepts every pair; an arithmetic overflow (only possible at
+   * Spark's 38 digits) counts as not close.
+   */
+  private static Column exactlyWithin(
+      Column l, Column r, DecimalType exact, Optional<Double> absolute, Optional<Double> relative) {
+    String decimal = "decimal(" + exact.precision() + "," + exact.scale() + ")";
+    Column ld = l.cast(decimal);
+    Column rd = r.cast(decimal);
+    Column gap = abs(try_subtract(rd, ld));
+    // The largest gap has one more integer digit than the values.
+    BigDecimal largestGap = BigDecimal.TEN.pow(exact.precision() - exact.scale() + 1);
+    Column close = lit(false);
+    if (absolute.isPresent()) {
+      BigDecimal tolerance =
+          new BigDecimal(Double.toString(absolute.get()))
+              .setScale(exact.scale(), RoundingMode.DOWN);
+      close = tolerance.compareTo(largestGap) >= 0 ? lit(true) : close.or(gap.leq(lit(tolerance)));
+    }
+    if (relative.isPresent()) {
+      BigDecimal rel = new BigDecimal(Double.toString(relative.get()));
+      if (rel.compareTo(BigDecimal.valueOf(2)) >= 0) {
+        // |r - l| <= |l| + |r| <= 2 max(|l|, |r|): always close.
+        close = lit(true);
+      } else {
+        BigDecimal scaled = rel.setScale(Math.min(rel.scale(), RELATIVE_SCALE), RoundingMode.DOWN);
+        close = close.or(gap.leq(try_multiply(lit(scaled), greatest(abs(ld), abs(rd)))));
+      }
+    }
+    return close;
+  }
+
+  /** The digits after the point a relative tolerance keeps in exact comparisons. */
+  private static final int RELATIVE_SCALE = 18;
 
   private static Column nullSafe(Column l, Column r, Column bothPresent) {
     return when(l.isNull(), r.isNull())

@@ -1,5 +1,6 @@
 package dev.wick.bigdiff;
 
+import dev.wick.core.gate.GateResult;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import java.util.Optional;
  * @param keys the key field paths
  * @param global the key counts
  * @param fields every compared field, those that differ most often first
- * @param schema the fields compared, on one side only, or ignored
+ * @param schema the fields compared, ignored, and the schema changes
  */
 public record DiffSummary(
     List<String> keys, GlobalCounts global, List<FieldStats> fields, SchemaDifference schema) {
@@ -33,9 +34,17 @@ public record DiffSummary(
     return fields.stream().filter(f -> f.different() > 0).toList();
   }
 
-  /** True when some classified key is not {@link DiffType#SAME}. */
+  /** True when some key is not {@link DiffType#SAME} (duplicated keys included). */
   public boolean hasDifferences() {
     return global.notSame() > 0;
+  }
+
+  /**
+   * Whether this diff passes {@code thresholds}, and if not, why: schema changes, sides with no
+   * rows, and too many keys that are not SAME (duplicated keys among them).
+   */
+  public GateResult gate(DiffThresholds thresholds) {
+    return DiffGate.check(this, Objects.requireNonNull(thresholds, "thresholds"));
   }
 
   /** The summary as {@code summary.json} holds it. */

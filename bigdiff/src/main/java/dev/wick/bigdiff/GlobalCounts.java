@@ -5,6 +5,10 @@ package dev.wick.bigdiff;
  * and in exactly one of {@link #same()}, {@link #different()}, {@link #missingLhs()}, {@link
  * #missingRhs()} and {@link #duplicateKeys()}, so those five add up to the total.
  *
+ * <p>A duplicated key cannot be classified, so it is not SAME: it counts in {@link #notSame()} and
+ * in the denominator of {@link #diffFraction()}. A key with a null part is matched null-safely (a
+ * null matches a null) and classified like any other key, so it counts as its classification says.
+ *
  * @param total distinct keys over both sides
  * @param same keys present on both sides with equal compared fields
  * @param different keys present on both sides where some compared field differs
@@ -14,6 +18,8 @@ package dev.wick.bigdiff;
  * @param duplicateKeysRhs distinct keys that occur more than once in the right-hand side
  * @param duplicateKeys distinct keys duplicated on either side (left out of the classification)
  * @param nullKeys distinct keys with at least one null part (matched null-safely)
+ * @param lhsKeys distinct keys the left-hand side holds (0 when it has no rows)
+ * @param rhsKeys distinct keys the right-hand side holds (0 when it has no rows)
  */
 public record GlobalCounts(
     long total,
@@ -24,22 +30,28 @@ public record GlobalCounts(
     long duplicateKeysLhs,
     long duplicateKeysRhs,
     long duplicateKeys,
-    long nullKeys) {
+    long nullKeys,
+    long lhsKeys,
+    long rhsKeys) {
 
   /** Keys that were classified: all but the duplicated ones. */
   public long classified() {
     return same + different + missingLhs + missingRhs;
   }
 
-  /** Classified keys that are not {@link DiffType#SAME}. */
-  public long notSame() {
+  /** Classified keys that differ: {@link #different()} and the keys on one side only. */
+  public long differing() {
     return different + missingLhs + missingRhs;
   }
 
-  /** The fraction of classified keys that are not {@link DiffType#SAME} (0 when there are none). */
+  /** Keys that are not {@link DiffType#SAME}: the differing keys and the duplicated ones. */
+  public long notSame() {
+    return differing() + duplicateKeys;
+  }
+
+  /** The fraction of all keys that are not {@link DiffType#SAME} (0 when there are none). */
   public double diffFraction() {
-    long c = classified();
-    return c == 0 ? 0.0 : (double) notSame() / c;
+    return total == 0 ? 0.0 : (double) notSame() / total;
   }
 
   /** The count of one classification. */

@@ -45,18 +45,10 @@ final class HtmlReport {
         .append(esc(String.join(", ", s.keys())))
         .append("</code></div>\n");
     GlobalCounts g = s.global();
-    h.append(
-        s.hasDifferences()
-            ? "<p class=\"warn\"><b>"
-                + count(g.notSame())
-                + " of "
-                + count(g.classified())
-                + " keys differ ("
-                + percent(g.diffFraction())
-                + ").</b></p>\n"
-            : "<p class=\"ok\"><b>All " + count(g.classified()) + " keys are the same.</b></p>\n");
-    globalTable(h, g);
     schema(h, s.schema());
+    h.append("<p class=\"").append(s.hasDifferences() || s.schema().differs() ? "warn" : "ok");
+    h.append("\"><b>").append(esc(headline(s))).append("</b></p>\n");
+    globalTable(h, g);
     fields(h, s);
     examples(h, s);
     h.append("</body></html>\n");
@@ -72,11 +64,16 @@ final class HtmlReport {
     row(h, "missing in lhs (only in rhs)", g.missingLhs(), total, "missing");
     row(h, "missing in rhs (only in lhs)", g.missingRhs(), total, "missing");
     if (g.duplicateKeys() > 0) {
-      row(h, "duplicated (not classified)", g.duplicateKeys(), total, "dup");
+      row(h, "duplicated (not classified, so not SAME)", g.duplicateKeys(), total, "dup");
       row(h, "&nbsp;&nbsp;duplicated in lhs", g.duplicateKeysLhs(), total, "dup");
       row(h, "&nbsp;&nbsp;duplicated in rhs", g.duplicateKeysRhs(), total, "dup");
     }
-    row(h, "with a null key part", g.nullKeys(), total, "");
+    row(
+        h,
+        "with a null key part (matched null-safely, classified like any key)",
+        g.nullKeys(),
+        total,
+        "");
     h.append("</table>\n");
   }
 
@@ -95,6 +92,35 @@ final class HtmlReport {
         .append("px\"></span></td></tr>\n");
   }
 
+  /**
+   * The one-line verdict: how many keys are not SAME (duplicated keys among them), and whether the
+   * schema changed. It says "the same" only when every key was classified SAME.
+   */
+  static String headline(DiffSummary s) {
+    GlobalCounts g = s.global();
+    String keys;
+    if (g.lhsKeys() == 0 || g.rhsKeys() == 0) {
+      keys =
+          "Nothing to compare: "
+              + (g.lhsKeys() == 0 && g.rhsKeys() == 0
+                  ? "both sides have"
+                  : g.lhsKeys() == 0 ? "the lhs has" : "the rhs has")
+              + " no rows";
+    } else if (s.hasDifferences()) {
+      keys =
+          count(g.notSame())
+              + " of "
+              + count(g.total())
+              + " keys are not the same ("
+              + percent(g.diffFraction())
+              + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
+              + ")";
+    } else {
+      keys = "All " + count(g.total()) + " keys are the same in the compared fields";
+    }
+    return keys + (s.schema().differs() ? ", and the schema changed." : ".");
+  }
+
   private static void schema(StringBuilder h, SchemaDifference d) {
     if (!d.differs() && d.ignored().isEmpty()) {
       return;
@@ -102,6 +128,35 @@ final class HtmlReport {
     h.append("<h2>Schema</h2><ul>\n");
     item(h, "only in lhs (not compared)", d.onlyLhs());
     item(h, "only in rhs (not compared)", d.onlyRhs());
+    item(
+        h,
+        "likely renamed",
+        d.renames().stream().map(r -> r.lhs() + " \u2192 " + r.rhs()).toList());
+    item(
+        h,
+        "type changed",
+        d.typeChanges().stream()
+            .map(
+                t ->
+                    t.field()
+                        + ": "
+                        + t.lhsType()
+                        + " \u2192 "
+                        + t.rhsType()
+                        + (t.compared() ? " (compared in the wider type)" : " (not compared)"))
+            .toList());
+    item(
+        h,
+        "nullability changed",
+        d.nullabilityChanges().stream()
+            .map(
+                n ->
+                    n.field()
+                        + ": "
+                        + (n.lhsNullable() ? "nullable" : "required")
+                        + " \u2192 "
+                        + (n.rhsNullable() ? "nullable" : "required"))
+            .toList());
     item(h, "ignored", d.ignored());
     h.append("</ul>\n");
   }

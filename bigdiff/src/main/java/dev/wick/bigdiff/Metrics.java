@@ -76,6 +76,8 @@ final class Metrics {
       count_if(rep.and(col(DiffPlan.DUP_RHS))).as("duplicateKeysRhs"),
       count_if(rep.and(dup)).as("duplicateKeys"),
       count_if(rep.and(col(DiffPlan.KEY_HAS_NULL))).as("nullKeys"),
+      count_if(rep.and(dup).and(col(DiffPlan.COUNT_LHS).equalTo(lit(0L)))).as("dupOnlyRhs"),
+      count_if(rep.and(dup).and(col(DiffPlan.COUNT_RHS).equalTo(lit(0L)))).as("dupOnlyLhs"),
       min(dupExample).as("dupFirst"),
       max(dupExample).as("dupLast")
     };
@@ -131,7 +133,9 @@ final class Metrics {
         stats.getAs("duplicateKeysLhs"),
         stats.getAs("duplicateKeysRhs"),
         duplicateKeys,
-        stats.getAs("nullKeys"));
+        stats.getAs("nullKeys"),
+        all - missingLhs - (long) stats.getAs("dupOnlyRhs"),
+        all - missingRhs - (long) stats.getAs("dupOnlyLhs"));
   }
 
   /** Up to two duplicated keys with their row counts: {@code (id=3) lhs 2 rows, rhs 1 row}. */

@@ -271,7 +271,7 @@ public final class PreparedDiff {
       if (repeats != null) {
         started.add(repeats);
       }
-      long rows = options.includeSame() ? counts.classified() : counts.notSame();
+      long rows = options.includeSame() ? counts.classified() : counts.differing();
       parts.write("keys", () -> keys.coalesce(files(rows)));
       if (repeats != null && result(repeats)) {
         result(summary);

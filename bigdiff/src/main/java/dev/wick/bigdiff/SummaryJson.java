@@ -19,6 +19,7 @@ final class SummaryJson {
   static String write(DiffSummary s) {
     ObjectNode root = MAPPER.createObjectNode();
     strings(root.putArray("keys"), s.keys());
+    schema(root.putObject("schema"), s.schema());
     GlobalCounts g = s.global();
     ObjectNode global = root.putObject("global");
     global.put("total", g.total());
@@ -30,6 +31,8 @@ final class SummaryJson {
     global.put("duplicateKeysRhs", g.duplicateKeysRhs());
     global.put("duplicateKeys", g.duplicateKeys());
     global.put("nullKeys", g.nullKeys());
+    global.put("lhsKeys", g.lhsKeys());
+    global.put("rhsKeys", g.rhsKeys());
     ArrayNode fields = root.putArray("fields");
     for (FieldStats f : s.fields()) {
       ObjectNode node = fields.addObject();
@@ -55,15 +58,39 @@ final class SummaryJson {
         number(delta, "p99", d.p99());
       }
     }
-    ObjectNode schema = root.putObject("schema");
-    strings(schema.putArray("onlyLhs"), s.schema().onlyLhs());
-    strings(schema.putArray("onlyRhs"), s.schema().onlyRhs());
-    strings(schema.putArray("ignored"), s.schema().ignored());
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {
       throw WickException.internal("Cannot write the diff summary as JSON.", e);
     }
+  }
+
+  private static void schema(ObjectNode node, SchemaDifference d) {
+    node.put("changed", d.differs());
+    strings(node.putArray("onlyLhs"), d.onlyLhs());
+    strings(node.putArray("onlyRhs"), d.onlyRhs());
+    ArrayNode types = node.putArray("typeChanges");
+    for (SchemaDifference.TypeChange t : d.typeChanges()) {
+      types
+          .addObject()
+          .put("field", t.field())
+          .put("lhsType", t.lhsType())
+          .put("rhsType", t.rhsType())
+          .put("compared", t.compared());
+    }
+    ArrayNode nulls = node.putArray("nullabilityChanges");
+    for (SchemaDifference.NullabilityChange n : d.nullabilityChanges()) {
+      nulls
+          .addObject()
+          .put("field", n.field())
+          .put("lhsNullable", n.lhsNullable())
+          .put("rhsNullable", n.rhsNullable());
+    }
+    ArrayNode renames = node.putArray("likelyRenames");
+    for (SchemaDifference.Rename r : d.renames()) {
+      renames.addObject().put("lhs", r.lhs()).put("rhs", r.rhs());
+    }
+    strings(node.putArray("ignored"), d.ignored());
   }
 
   private static void strings(ArrayNode array, List<String> values) {

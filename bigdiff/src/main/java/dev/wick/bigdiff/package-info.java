@@ -5,9 +5,13 @@
  * <h2>How a diff runs</h2>
  *
  * <p>Everything that can be checked on the schemas is checked first ({@code Alignment}): key fields
- * resolve on both sides with the same type, compared fields are the common part of both schemas
- * (fields on one side only are reported, not compared), a type mismatch is an error naming the
- * field, and the tolerance and unordered rules name compared fields of the right kind.
+ * resolve on both sides with the same type, compared fields are the common part of both schemas,
+ * and the tolerance and unordered rules name compared fields of the right kind. What differs is a
+ * schema change ({@link dev.wick.bigdiff.SchemaDifference}), found without touching data: fields on
+ * one side only (with likely renames) are reported and not compared, a type that widens without
+ * loss ({@code Widening}) is compared in the wider type, an incompatible type is reported and not
+ * compared, and nullability changes are reported. Each fails the gate ({@link
+ * dev.wick.bigdiff.DiffSummary#gate}) unless schema changes are allowed.
  *
  * <p>Then one pass over the inputs does the rest ({@code DiffPlan}, {@code PreparedDiff}):
  *

@@ -111,7 +111,9 @@ class BigDiffProperties {
     PreparedDiff diff = BigDiff.of(data, data).key("id").prepare();
     DiffSummary s = diff.summarize();
     assertThat(s.global())
-        .isEqualTo(new GlobalCounts(recs.size(), recs.size(), 0, 0, 0, 0, 0, 0, 0));
+        .isEqualTo(
+            new GlobalCounts(
+                recs.size(), recs.size(), 0, 0, 0, 0, 0, 0, 0, recs.size(), recs.size()));
     assertThat(s.fields())
         .extracting(FieldStats::field)
         .containsExactlyInAnyOrderElementsOf(FIELDS);

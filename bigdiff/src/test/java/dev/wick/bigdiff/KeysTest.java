@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -93,21 +95,53 @@ class KeysTest {
     assertThat(g.same()).isEqualTo(1);
     assertThat(g.classified()).isEqualTo(1);
     assertThat(run.keys()).isEmpty();
+    // Duplicated keys are not SAME: they count against the gate, in the denominator too.
+    assertThat(g.notSame()).isEqualTo(3);
+    assertThat(g.diffFraction()).isEqualTo(0.75);
+    assertThat(run.summary().hasDifferences()).isTrue();
+    GateResult gate = run.summary().gate(DiffThresholds.maxDiffFraction(0.5));
+    assertThat(gate.violations())
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.kind()).isEqualTo(Violation.Kind.THRESHOLD);
+              assertThat(v.measured()).isEqualTo("0.750000");
+              assertThat(v.message())
+                  .isEqualTo(
+                      "3 of 4 keys are not SAME (75.00%: 0 different, 0 only in lhs, 0 only in"
+                          + " rhs, 3 duplicated); at most 50.00% may be.");
+            });
+    assertThat(run.summary().gate(DiffThresholds.maxDiffFraction(0.75)).passes()).isTrue();
   }
 
   @Test
   void emptyInputsMakeAnEmptyDiff() {
     Dataset<Row> empty = values("values (1, 'a') as t(id, s)").limit(0);
     DiffSummary s = BigDiff.of(empty, empty).key("id").summarize();
-    assertThat(s.global()).isEqualTo(new GlobalCounts(0, 0, 0, 0, 0, 0, 0, 0, 0));
+    assertThat(s.global()).isEqualTo(new GlobalCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     assertThat(s.fields()).singleElement().satisfies(f -> assertThat(f.different()).isZero());
     assertThat(s.hasDifferences()).isFalse();
     assertThat(s.global().diffFraction()).isZero();
+    // No rows must never read as no differences: a gate over them is an input error.
+    GateResult gate = s.gate(DiffThresholds.anyDifference());
+    assertThat(gate.hasInputError()).isTrue();
+    assertThat(gate.violations())
+        .extracting(Violation::message)
+        .containsExactly(
+            "The lhs has no rows, so the diff compared nothing.",
+            "The rhs has no rows, so the diff compared nothing.");
+    assertThat(s.gate(DiffThresholds.anyDifference().allowingEmpty()).passes()).isTrue();
 
     Dataset<Row> one = values("values (1, 'a') as t(id, s)");
-    GlobalCounts g = BigDiff.of(empty, one).key("id").summarize().global();
+    DiffSummary half = BigDiff.of(empty, one).key("id").summarize();
+    GlobalCounts g = half.global();
     assertThat(g.missingLhs()).isEqualTo(1);
     assertThat(g.total()).isEqualTo(1);
+    assertThat(g.lhsKeys()).isZero();
+    assertThat(g.rhsKeys()).isEqualTo(1);
+    assertThat(half.gate(DiffThresholds.maxDiffFraction(1)).violations())
+        .extracting(Violation::subject)
+        .containsExactly("lhs");
   }
 
   @Test

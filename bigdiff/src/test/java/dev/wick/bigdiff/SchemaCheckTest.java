@@ -57,24 +57,37 @@ class SchemaCheckTest {
   }
 
   @Test
-  void aTypeMismatchNamesTheFieldUnlessIgnored() {
+  void anIncompatibleTypeIsReportedAndNotComparedUnlessIgnored() {
     Dataset<Row> changed =
         plays.selectExpr(
             "track_id",
             "country",
             "cast(ms_played as double) as ms_played",
             "named_struct('os', device.os, 'version', cast(device.version as string)) as device");
-    assertUsageError(
-        () -> BigDiff.of(plays, changed).key("track_id").prepare(),
-        "Fields have different types in the lhs and the rhs:",
-        "ms_played (long vs double)",
-        "device.version (int vs string)",
-        "--ignore ms_played,device.version");
+    PreparedDiff reported = BigDiff.of(plays, changed).key("track_id").prepare();
+    // long to double would round large longs: not a widening that keeps values.
+    assertThat(reported.schema().typeChanges())
+        .containsExactly(
+            new SchemaDifference.TypeChange("ms_played", "long", "double", false),
+            new SchemaDifference.TypeChange("device.version", "int", "string", false));
+    assertThat(reported.schema().compared()).containsExactly("country", "device.os");
+    DiffSummary summary = reported.summarize();
+    assertThat(summary.global().same()).isEqualTo(1);
+    assertThat(summary.gate(DiffThresholds.anyDifference()).violations())
+        .extracting(v -> v.kind() + " " + v.subject() + " " + v.message())
+        .containsExactly(
+            "SCHEMA_CHANGE ms_played Field 'ms_played' is long in the lhs but double in the rhs,"
+                + " which cannot be compared, so it was not.",
+            "SCHEMA_CHANGE device.version Field 'device.version' is int in the lhs but string in"
+                + " the rhs, which cannot be compared, so it was not.");
+    assertThat(summary.gate(DiffThresholds.anyDifference().allowingSchemaChange()).passes())
+        .isTrue();
     PreparedDiff ok =
         BigDiff.of(plays, changed).key("track_id").ignore("ms_played", "device.version").prepare();
     assertThat(ok.schema().compared()).containsExactly("country", "device.os");
     assertThat(ok.schema().ignored()).containsExactly("ms_played", "device.version");
-    assertThat(ok.summarize().global().same()).isEqualTo(1);
+    assertThat(ok.schema().typeChanges()).isEmpty();
+    assertThat(ok.summarize().gate(DiffThresholds.anyDifference()).passes()).isTrue();
   }
 
   @Test

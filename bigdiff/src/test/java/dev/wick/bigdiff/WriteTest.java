@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -83,7 +82,8 @@ class WriteTest {
     assertThat((String) score.getAs("deltaType")).isEqualTo("NUMERIC");
 
     JsonNode json = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
-    assertThat(names(json)).containsExactly("keys", "global", "fields", "schema");
+    // The schema comes first: a schema change matters more than any value.
+    assertThat(names(json)).containsExactly("keys", "schema", "global", "fields");
     assertThat(json.get("keys").get(0).asText()).isEqualTo("id");
     assertThat(names(json.get("global")))
         .containsExactly(
@@ -95,7 +95,9 @@ class WriteTest {
             "duplicateKeysLhs",
             "duplicateKeysRhs",
             "duplicateKeys",
-            "nullKeys");
+            "nullKeys",
+            "lhsKeys",
+            "rhsKeys");
     assertThat(json.get("global").get("total").asLong()).isEqualTo(5);
     assertThat(json.get("global").get("different").asLong()).isEqualTo(2);
     JsonNode first = json.get("fields").get(0);
@@ -191,7 +193,15 @@ class WriteTest {
         new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("schema");
     assertThat(schema.get("onlyLhs").get(0).asText()).isEqualTo("score");
     assertThat(schema.get("onlyRhs").get(0).asText()).isEqualTo("extra");
-    assertThat(Set.of(names(schema).toArray()))
-        .containsExactlyInAnyOrder("onlyLhs", "onlyRhs", "ignored");
+    assertThat(names(schema))
+        .containsExactly(
+            "changed",
+            "onlyLhs",
+            "onlyRhs",
+            "typeChanges",
+            "nullabilityChanges",
+            "likelyRenames",
+            "ignored");
+    assertThat(schema.get("changed").asBoolean()).isTrue();
   }
 }

@@ -3,10 +3,12 @@ package dev.wick.cli;
 import dev.wick.bigdiff.BigDiff;
 import dev.wick.bigdiff.DeltaStats;
 import dev.wick.bigdiff.DiffSummary;
+import dev.wick.bigdiff.DiffThresholds;
 import dev.wick.bigdiff.DuplicateKeys;
 import dev.wick.bigdiff.FieldStats;
 import dev.wick.bigdiff.GlobalCounts;
 import dev.wick.bigdiff.PreparedDiff;
+import dev.wick.bigdiff.SchemaDifference;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
@@ -41,7 +43,8 @@ import picocli.CommandLine.Spec;
       "or MISSING_RHS (only in lhs), and each field gets statistics of how much it differs, all",
       "in one shuffle. Writes DIR/summary.json, DIR/keys/, DIR/fields/ and DIR/report.html, and",
       "prints a short table. With --fail-on-diff or --max-diff-fraction it exits with 1 when",
-      "the diff is too big, so that it can gate a release."
+      "the diff is too big or the schema changed, and with 2 when a side has no rows, so that",
+      "it can gate a release."
     })
 final class DiffCommand implements Callable<Integer> {
   /** How many differing fields stdout lists; the report has them all. */
@@ -131,12 +134,27 @@ final class DiffCommand implements Callable<Integer> {
         names = "--max-diff-fraction",
         paramLabel = "X",
         description =
-            "Exit with 1 when more than this fraction of the keys (duplicates aside) is not SAME.")
+            "Exit with 1 when more than this fraction of the keys is not SAME (duplicated keys"
+                + " count as not SAME).")
     Double maxDiffFraction;
 
     @Option(names = "--fail-on-diff", description = "Exit with 1 when any key is not SAME.")
     boolean failOnDiff;
   }
+
+  @Option(
+      names = "--allow-schema-change",
+      description =
+          "With a gate: pass even though fields are on one side only or changed type or"
+              + " nullability (by default any schema change fails the gate).")
+  boolean allowSchemaChange;
+
+  @Option(
+      names = "--allow-empty",
+      description =
+          "With a gate: pass even though a side has no rows (by default that is an input error,"
+              + " exit 2).")
+  boolean allowEmpty;
 
   @Option(
       names = "--format",
@@ -248,27 +266,22 @@ final class DiffCommand implements Callable<Integer> {
     if (gate == null) {
       return ExitCode.OK.code();
     }
-    GlobalCounts g = summary.global();
-    PrintWriter err = spec.commandLine().getErr();
-    if (gate.failOnDiff && summary.hasDifferences()) {
-      err.println(
-          "diff check failed: "
-              + count(g.notSame())
-              + " of "
-              + count(g.classified())
-              + " keys are not SAME (--fail-on-diff).");
-      return ExitCode.CHECK_FAILED.code();
+    DiffThresholds thresholds =
+        gate.failOnDiff
+            ? DiffThresholds.anyDifference()
+            : DiffThresholds.maxDiffFraction(gate.maxDiffFraction);
+    if (allowSchemaChange) {
+      thresholds = thresholds.allowingSchemaChange();
     }
-    if (gate.maxDiffFraction != null && g.diffFraction() > gate.maxDiffFraction) {
-      err.println(
-          "diff check failed: "
-              + percent(g.diffFraction())
-              + " of the keys are not SAME, above --max-diff-fraction "
-              + gate.maxDiffFraction
-              + ".");
-      return ExitCode.CHECK_FAILED.code();
+    if (allowEmpty) {
+      thresholds = thresholds.allowingEmpty();
     }
-    return ExitCode.OK.code();
+    return GatePrinter.report(
+        summary.gate(thresholds),
+        spec.commandLine().getErr(),
+        "diff",
+        gate.failOnDiff ? "--fail-on-diff" : "--max-diff-fraction " + gate.maxDiffFraction,
+        "accept it with --allow-schema-change, or leave the field out with --ignore");
   }
 
   // ------------------------------------------------------------------ the stdout table
@@ -277,15 +290,8 @@ final class DiffCommand implements Callable<Integer> {
     GlobalCounts g = s.global();
     w.println(
         "wick diff  " + lhs + " (lhs) vs " + rhs + " (rhs), key " + String.join(", ", s.keys()));
-    w.println(
-        s.hasDifferences()
-            ? count(g.notSame())
-                + " of "
-                + count(g.classified())
-                + " keys differ ("
-                + percent(g.diffFraction())
-                + ")"
-            : "all " + count(g.classified()) + " keys are the same");
+    printSchema(w, s.schema());
+    w.println(headline(s));
     w.println();
     w.printf(Locale.ROOT, "  %-16s %12s %9s%n", "keys", "count", "share");
     row(w, "total", g.total(), g, "");
@@ -303,10 +309,10 @@ final class DiffCommand implements Callable<Integer> {
               + count(g.duplicateKeysLhs())
               + ", rhs "
               + count(g.duplicateKeysRhs())
-              + "; not classified");
+              + "; not classified, count as not same");
     }
     if (g.nullKeys() > 0) {
-      row(w, "null key parts", g.nullKeys(), g, "matched null-safely");
+      row(w, "null key parts", g.nullKeys(), g, "matched null-safely, classified like any key");
     }
     List<FieldStats> differing = s.differingFields();
     if (!differing.isEmpty()) {
@@ -344,17 +350,73 @@ final class DiffCommand implements Callable<Integer> {
         w.println("  ... and " + (differing.size() - TOP_FIELDS) + " more fields in the report");
       }
     }
-    if (!s.schema().onlyLhs().isEmpty() || !s.schema().onlyRhs().isEmpty()) {
-      w.println();
-      if (!s.schema().onlyLhs().isEmpty()) {
-        w.println("  only in lhs, not compared: " + String.join(", ", s.schema().onlyLhs()));
-      }
-      if (!s.schema().onlyRhs().isEmpty()) {
-        w.println("  only in rhs, not compared: " + String.join(", ", s.schema().onlyRhs()));
-      }
-    }
     w.println();
     w.println("report: " + written + "/report.html");
+  }
+
+  /** The verdict: "the same" only when every key was classified SAME. */
+  private static String headline(DiffSummary s) {
+    GlobalCounts g = s.global();
+    if (g.lhsKeys() == 0 || g.rhsKeys() == 0) {
+      String empty =
+          g.lhsKeys() == 0 && g.rhsKeys() == 0
+              ? "both sides have"
+              : g.lhsKeys() == 0 ? "the lhs has" : "the rhs has";
+      return "nothing to compare: "
+          + empty
+          + " no rows ("
+          + count(g.notSame())
+          + " of "
+          + count(g.total())
+          + " keys on one side only)";
+    }
+    String keys =
+        s.hasDifferences()
+            ? count(g.notSame())
+                + " of "
+                + count(g.total())
+                + " keys differ ("
+                + percent(g.diffFraction())
+                + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
+                + ")"
+            : "all " + count(g.total()) + " keys are the same in the compared fields";
+    return s.schema().differs() ? keys + "; the schema changed (above)" : keys;
+  }
+
+  /** The schema changes, first: they matter more than any value. */
+  private static void printSchema(PrintWriter w, SchemaDifference d) {
+    if (!d.differs()) {
+      return;
+    }
+    w.println("schema changed:");
+    if (!d.onlyLhs().isEmpty()) {
+      w.println("  only in lhs, not compared: " + String.join(", ", d.onlyLhs()));
+    }
+    if (!d.onlyRhs().isEmpty()) {
+      w.println("  only in rhs, not compared: " + String.join(", ", d.onlyRhs()));
+    }
+    for (SchemaDifference.Rename r : d.renames()) {
+      w.println("  likely renamed: " + r.lhs() + " -> " + r.rhs());
+    }
+    for (SchemaDifference.TypeChange t : d.typeChanges()) {
+      w.println(
+          "  type changed: "
+              + t.field()
+              + " "
+              + t.lhsType()
+              + " -> "
+              + t.rhsType()
+              + (t.compared() ? " (compared in the wider type)" : " (incompatible, not compared)"));
+    }
+    for (SchemaDifference.NullabilityChange n : d.nullabilityChanges()) {
+      w.println(
+          "  nullability changed: "
+              + n.field()
+              + " "
+              + (n.lhsNullable() ? "nullable" : "required")
+              + " -> "
+              + (n.rhsNullable() ? "nullable" : "required"));
+    }
   }
 
   private static void row(PrintWriter w, String label, long n, GlobalCounts g, String note) {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
       "reading any data: per field the Kolmogorov-Smirnov test for numbers and dates,",
       "chi-square and L-infinity over top values for categories, and the change in null rate",
       "and distinct count. With --out it writes DIR/drift.json and DIR/drift.html; with",
-      "--max-drift it exits with 1 when a field drifts more."
+      "--max-drift it exits with 1 when a field drifts more or the schema changed."
     })
 final class DriftCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -54,6 +54,20 @@ final class DriftCommand implements Callable<Integer> {
   @Option(names = "--overwrite", description = "Replace the output folder if it exists.")
   boolean overwrite;
 
+  @Option(
+      names = "--allow-schema-change",
+      description =
+          "With --max-drift: pass even though fields are in one profile only or changed type (by"
+              + " default any schema change fails the gate).")
+  boolean allowSchemaChange;
+
+  @Option(
+      names = "--allow-empty",
+      description =
+          "With --max-drift: pass even though a profile has no rows (by default that is an input"
+              + " error, exit 2).")
+  boolean allowEmpty;
+
   @Override
   public Integer call() {
     DriftThresholds thresholds =
@@ -65,7 +79,7 @@ final class DriftCommand implements Callable<Integer> {
     Profile now = Profile.read(Path.of(current));
     ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, now);
     PrintWriter stdout = spec.commandLine().getOut();
-    DriftPrinter.print(comparison.drift(), stdout, spec.commandLine().getErr());
+    DriftPrinter.print(comparison.drift(), stdout);
     if (out != null) {
       String written =
           ProfileReport.writeDrift(
@@ -74,7 +88,15 @@ final class DriftCommand implements Callable<Integer> {
           "Wrote %s (%s, %s).%n", written, ProfileReport.DRIFT_JSON, ProfileReport.DRIFT_HTML);
       stdout.flush();
     }
-    DriftPrinter.gate(comparison.drift(), thresholds);
-    return 0;
+    if (maxDrift == null) {
+      return 0;
+    }
+    if (allowSchemaChange) {
+      thresholds = thresholds.allowingSchemaChange();
+    }
+    if (allowEmpty) {
+      thresholds = thresholds.allowingEmpty();
+    }
+    return DriftPrinter.gate(comparison.drift(), thresholds, maxDrift, spec.commandLine().getErr());
   }
 }

@@ -1,6 +1,5 @@
 package dev.wick.cli;
 
-import dev.wick.core.WickException;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.FieldDrift;
@@ -8,14 +7,14 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
-/** Prints a drift report's summary and turns exceeded thresholds into exit code 1. */
+/** Prints a drift report's summary (schema changes first) and maps its gate to an exit code. */
 final class DriftPrinter {
   /** How many fields stdout lists, most drifted first; the reports have them all. */
   static final int TOP_FIELDS = 10;
 
   private DriftPrinter() {}
 
-  static void print(DriftReport report, PrintWriter out, PrintWriter err) {
+  static void print(DriftReport report, PrintWriter out) {
     out.printf(
         Locale.ROOT,
         "Drift from %s (%s rows) to %s (%s rows), %d fields compared:%n",
@@ -24,6 +23,7 @@ final class DriftPrinter {
         report.currentSource(),
         rows(report.currentRows()),
         report.fields().size());
+    printSchema(report, out);
     out.printf(
         Locale.ROOT,
         "  %-28s %-10s %-5s %8s %10s %10s %10s%n",
@@ -57,22 +57,36 @@ final class DriftPrinter {
       out.printf(Locale.ROOT, "  ... and %d more fields.%n", fields.size() - TOP_FIELDS);
     }
     out.flush();
+  }
+
+  /** The schema changes, before the table: they matter more than any distribution. */
+  private static void printSchema(DriftReport report, PrintWriter out) {
+    if (!report.schemaChanged()) {
+      return;
+    }
+    out.println("schema changed:");
     if (!report.onlyInBaseline().isEmpty()) {
-      err.println(
-          "warning: fields only in the baseline, not compared: "
-              + String.join(", ", report.onlyInBaseline()));
+      out.println(
+          "  only in the baseline, not compared: " + String.join(", ", report.onlyInBaseline()));
     }
     if (!report.onlyInCurrent().isEmpty()) {
-      err.println(
-          "warning: fields only in the current profile, not compared: "
+      out.println(
+          "  only in the current profile, not compared: "
               + String.join(", ", report.onlyInCurrent()));
     }
-    if (!report.kindChanged().isEmpty()) {
-      err.println(
-          "warning: fields whose type changed, not compared: "
-              + String.join(", ", report.kindChanged()));
+    for (DriftReport.TypeChange c : report.kindChanged()) {
+      out.println(
+          "  kind changed, not compared: "
+              + c.path()
+              + " "
+              + c.baselineType()
+              + " -> "
+              + c.currentType());
     }
-    err.flush();
+    for (DriftReport.TypeChange c : report.typeChanged()) {
+      out.println(
+          "  type changed: " + c.path() + " " + c.baselineType() + " -> " + c.currentType());
+    }
   }
 
   private static String signed(double share) {
@@ -87,22 +101,17 @@ final class DriftPrinter {
     return String.format(Locale.ROOT, p < 1e-4 ? "%.1e" : "%.4f", p);
   }
 
-  /** Fails with exit code 1 when {@code report} exceeds {@code thresholds}. */
-  static void gate(DriftReport report, DriftThresholds thresholds) {
-    List<DriftThresholds.Violation> violations = report.violations(thresholds);
-    if (violations.isEmpty()) {
-      return;
-    }
-    List<String> shown =
-        violations.subList(0, Math.min(5, violations.size())).stream()
-            .map(Object::toString)
-            .toList();
-    throw WickException.checkFailed(
-        "Drift beyond --max-drift in "
-            + violations.stream().map(DriftThresholds.Violation::path).distinct().count()
-            + " field(s): "
-            + String.join("; ", shown)
-            + (violations.size() > 5 ? "; ..." : "")
-            + ".");
+  /**
+   * The exit code of the gate: 0 when {@code report} passes {@code thresholds}, else 1 (or 2 for a
+   * profile of no rows), with one sentence per violation on {@code err}.
+   */
+  static int gate(
+      DriftReport report, DriftThresholds thresholds, String maxDrift, PrintWriter err) {
+    return GatePrinter.report(
+        report.gate(thresholds),
+        err,
+        "drift",
+        "--max-drift " + maxDrift,
+        "accept it with --allow-schema-change");
   }
 }

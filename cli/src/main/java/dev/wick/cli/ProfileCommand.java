@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
       "histogram, top values, lengths, sizes and the share of valid values of semantic types.",
       "Writes DIR/profile.json (with the sketches, so later comparisons need no data) and",
       "DIR/profile.html. With --baseline it also compares against an earlier profile, writes",
-      "DIR/drift.json, and with --max-drift exits with 1 when the drift is too big."
+      "DIR/drift.json, and with --max-drift exits with 1 when the drift is too big or the",
+      "schema changed."
     })
 final class ProfileCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -86,6 +87,13 @@ final class ProfileCommand implements Callable<Integer> {
   @Option(names = "--overwrite", description = "Replace the report folder if it exists.")
   boolean overwrite;
 
+  @Option(
+      names = "--allow-schema-change",
+      description =
+          "With --max-drift: pass even though fields are in one profile only or changed type (by"
+              + " default any schema change fails the gate).")
+  boolean allowSchemaChange;
+
   @Override
   public Integer call() {
     if (top < 1 || top > Profiler.MAX_TOP) {
@@ -127,7 +135,7 @@ final class ProfileCommand implements Callable<Integer> {
     stdout.printf(
         "Profiled %s rows and %d fields of %s.%n",
         DriftPrinter.rows(profile.rowCount()), profile.fields().size(), input.in);
-    comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout, spec.commandLine().getErr()));
+    comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
     stdout.printf(
         "Wrote %s (%s, %s%s).%n",
         written,
@@ -135,7 +143,13 @@ final class ProfileCommand implements Callable<Integer> {
         ProfileReport.PROFILE_HTML,
         comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
     stdout.flush();
-    comparison.ifPresent(c -> DriftPrinter.gate(c.drift(), thresholds));
-    return 0;
+    if (maxDrift == null || comparison.isEmpty()) {
+      return 0;
+    }
+    return DriftPrinter.gate(
+        comparison.get().drift(),
+        allowSchemaChange ? thresholds.allowingSchemaChange() : thresholds,
+        maxDrift,
+        spec.commandLine().getErr());
   }
 }

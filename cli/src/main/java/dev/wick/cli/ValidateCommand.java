@@ -1,6 +1,7 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.GateResult;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
@@ -10,6 +11,7 @@ import dev.wick.core.validation.SemanticTypes;
 import dev.wick.core.validation.ValidatedRows;
 import dev.wick.core.validation.Validation;
 import dev.wick.core.validation.ValidationSummary;
+import dev.wick.core.validation.ValidationThresholds;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +36,8 @@ import picocli.CommandLine.Spec;
       "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields with",
       "a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0, max=100)\", ...) must",
       "satisfy it. Writes valid/, invalid/ (with a reasons column) and summary.json to --out.",
-      "Exits 1 when the invalid fraction is above --max-invalid-fraction."
+      "Exits 1 when the invalid fraction is above --max-invalid-fraction, and 2 when the input",
+      "holds no records (unless --allow-empty)."
     })
 final class ValidateCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -80,6 +83,13 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(names = "--overwrite", description = "Replace --out if it exists.")
   boolean overwrite;
 
+  @Option(
+      names = "--allow-empty",
+      description =
+          "Pass even though the input holds no records (by default that is an input error, exit"
+              + " 2, and nothing is written).")
+  boolean allowEmpty;
+
   @Override
   public Integer call() {
     if (maxInvalidFraction != null && !(maxInvalidFraction >= 0 && maxInvalidFraction <= 1)) {
@@ -103,34 +113,37 @@ final class ValidateCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     Dataset<Row> data = DatasetReader.read(session, input.in, input.format());
     ValidatedRows checked = Validation.validate(data, schema, reasonsColumn);
+    ValidationThresholds thresholds =
+        maxInvalidFraction == null
+            ? ValidationThresholds.anyInvalid()
+            : ValidationThresholds.maxInvalidFraction(maxInvalidFraction);
+    if (allowEmpty) {
+      thresholds = thresholds.allowingEmpty();
+    }
     ValidationSummary summary;
+    GateResult gate;
     try (Output output =
         Output.create(session, out, overwrite, List.of(input.in, schemaFile.toString()))) {
       summary = checked.write(output, "valid", "invalid", written);
-      if (summary.total() == 0) {
-        throw WickException.usage(
-            "The input "
-                + input.in
-                + " holds no records, so there is nothing to validate; check the path.");
+      gate = summary.gate(thresholds);
+      if (gate.hasInputError()) {
+        // Nothing is committed: no records must not read as all valid.
+        return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
       output.writeString("summary.json", summary.toJson());
       output.commit();
     }
     report(summary, schema);
-    if (maxInvalidFraction != null && summary.invalidFraction() > maxInvalidFraction) {
-      throw WickException.checkFailed(
-          summary.invalid()
-              + " of "
-              + summary.total()
-              + " records ("
-              + percent(summary.invalidFraction())
-              + ") are invalid, above --max-invalid-fraction "
-              + maxInvalidFraction
-              + "; see "
-              + out
-              + "/invalid for the reasons.");
-    }
-    return 0;
+    return GatePrinter.report(
+        gate,
+        spec.commandLine().getErr(),
+        "validate",
+        "--max-invalid-fraction "
+            + maxInvalidFraction
+            + "; see "
+            + out
+            + "/invalid for the reasons",
+        "");
   }
 
   private void report(ValidationSummary summary, Schema schema) {

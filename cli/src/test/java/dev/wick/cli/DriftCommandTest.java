@@ -3,6 +3,8 @@ package dev.wick.cli;
 import static dev.wick.cli.CliRun.wick;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +46,14 @@ class DriftCommandTest {
   void failsWhenAFieldDriftsBeyondTheLimit() {
     CliRun run = wick("drift", day1, shifted, "--max-drift", "0.1");
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).startsWith("error: Drift beyond --max-drift in 2 field(s): ");
+    assertThat(run.err().lines().toList())
+        .hasSize(2)
+        .allSatisfy(
+            line ->
+                assertThat(line)
+                    .matches(
+                        "drift check failed: Field '(amount|country)' drifted: score 0\\.\\d{4}"
+                            + " exceeds 0\\.1000 \\(--max-drift 0\\.1\\)\\."));
     // Most drifted first.
     assertThat(run.out().indexOf("  amount")).isLessThan(run.out().indexOf("  id "));
   }
@@ -110,14 +119,51 @@ class DriftCommandTest {
         .write()
         .parquet(narrow.toString());
     String current = profile("narrow", narrow.toString());
-    CliRun run = wick("drift", day1, current, "--max-drift", "0.1");
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    assertThat(run.out()).contains("6 fields compared:");
-    assertThat(run.out()).doesNotContain("  country ");
+    String out = tmp.resolve("narrow-drift").toString();
+    CliRun run = wick("drift", day1, current, "--max-drift", "0.1", "--out", out);
+    // A vanished field is a schema change: the gate fails although every common field passes.
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .contains(
+            "6 fields compared:\n"
+                + "schema changed:\n"
+                + "  only in the baseline, not compared: country\n"
+                + "  only in the current profile, not compared: extra\n");
+    assertThat(run.out()).doesNotContain("  country  ");
     assertThat(run.err())
         .isEqualTo(
-            "warning: fields only in the baseline, not compared: country\n"
-                + "warning: fields only in the current profile, not compared: extra\n");
+            "drift check failed: Field 'country' is only in the baseline profile, so it was not"
+                + " compared (accept it with --allow-schema-change).\n"
+                + "drift check failed: Field 'extra' is only in the current profile, so it was not"
+                + " compared (accept it with --allow-schema-change).\n");
+    JsonNode schema =
+        new ObjectMapper().readTree(Path.of(out, "drift.json").toFile()).get("schema");
+    assertThat(schema.get("changed").asBoolean()).isTrue();
+    assertThat(schema.get("onlyInBaseline").toString()).isEqualTo("[\"country\"]");
+    assertThat(schema.get("onlyInCurrent").toString()).isEqualTo("[\"extra\"]");
+
+    CliRun accepted = wick("drift", day1, current, "--max-drift", "0.1", "--allow-schema-change");
+    assertThat(accepted.exitCode()).as(accepted.err()).isZero();
+    assertThat(accepted.err()).isEmpty();
+  }
+
+  @Test
+  void aProfileOfNoRowsIsAnInputErrorForTheGate() throws Exception {
+    String text = Files.readString(Path.of(day2, "profile.json"));
+    String emptied = text.replaceFirst("\"rowCount\"\\s*:\\s*\\d+", "\"rowCount\" : 0");
+    assertThat(emptied).isNotEqualTo(text);
+    Path empty = tmp.resolve("empty-profile.json");
+    Files.writeString(empty, emptied);
+    CliRun run = wick("drift", day1, empty.toString(), "--max-drift", "0.1");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: The current profile (of "
+                + tmp.resolve("d2")
+                + ") has no rows, so there is no drift to measure (check the path, or pass"
+                + " --allow-empty to accept it).\n");
+    CliRun allowed = wick("drift", day1, empty.toString(), "--max-drift", "1", "--allow-empty");
+    assertThat(allowed.exitCode()).as(allowed.err()).isZero();
   }
 
   @Test

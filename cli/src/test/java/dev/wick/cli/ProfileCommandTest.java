@@ -248,8 +248,9 @@ class ProfileCommandTest {
         wick("profile", "--in", shifted, "--out", out, "--baseline", base, "--max-drift", "0.1");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err())
-        .startsWith("error: Drift beyond --max-drift in 2 field(s): amount: score ")
-        .contains("country: score ");
+        .startsWith("drift check failed: Field 'amount' drifted: score ")
+        .contains("drift check failed: Field 'country' drifted: score ")
+        .endsWith(" (--max-drift 0.1).\n");
     assertThat(run.out()).containsPattern("amount\\s+numeric\\s+ks\\s+0\\.2");
     assertThat(Path.of(out, "drift.json")).exists();
   }
@@ -273,11 +274,45 @@ class ProfileCommandTest {
     String out = out("p10");
     CliRun run = wick("profile", "--in", narrow, "--out", out, "--baseline", base);
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.err())
-        .contains("warning: fields only in the baseline, not compared: country")
-        .contains("warning: fields only in the current profile, not compared: extra");
+    assertThat(run.out())
+        .contains(
+            "schema changed:\n"
+                + "  only in the baseline, not compared: country\n"
+                + "  only in the current profile, not compared: extra\n");
     assertThat(Files.readString(Path.of(out, "drift.json")))
         .contains("\"onlyInBaseline\" : [ \"country\" ]");
+    // With a gate, the vanished field fails it unless accepted.
+    CliRun gated =
+        wick(
+            "profile",
+            "--in",
+            narrow,
+            "--out",
+            out("p10-gated"),
+            "--baseline",
+            base,
+            "--max-drift",
+            "1");
+    assertThat(gated.exitCode()).as(gated.err()).isEqualTo(1);
+    assertThat(gated.err())
+        .isEqualTo(
+            "drift check failed: Field 'country' is only in the baseline profile, so it was not"
+                + " compared (accept it with --allow-schema-change).\n"
+                + "drift check failed: Field 'extra' is only in the current profile, so it was not"
+                + " compared (accept it with --allow-schema-change).\n");
+    CliRun accepted =
+        wick(
+            "profile",
+            "--in",
+            narrow,
+            "--out",
+            out("p10-accepted"),
+            "--baseline",
+            base,
+            "--max-drift",
+            "1",
+            "--allow-schema-change");
+    assertThat(accepted.exitCode()).as(accepted.err()).isZero();
   }
 
   @Test

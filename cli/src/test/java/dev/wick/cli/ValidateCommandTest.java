@@ -189,9 +189,10 @@ class ValidateCommandTest {
     assertThat(run.code()).isEqualTo(1);
     assertThat(run.err())
         .isEqualTo(
-            "error: 3 of 10 records (30.00%) are invalid, above --max-invalid-fraction 0.2; see "
+            "validate check failed: 3 of 10 records (30.00%) are invalid; at most 20.00% may be"
+                + " (--max-invalid-fraction 0.2; see "
                 + out
-                + "/invalid for the reasons.\n");
+                + "/invalid for the reasons).\n");
     assertThat(spark.read().json(out.resolve("invalid").toString()).count()).isEqualTo(3);
 
     Run again =
@@ -222,6 +223,43 @@ class ValidateCommandTest {
             "--overwrite");
     assertThat(replaced.code()).isZero();
     assertThat(spark.read().parquet(out.resolve("invalid").toString()).count()).isEqualTo(3);
+  }
+
+  @Test
+  void anInputOfNoRecordsIsAnInputErrorUnlessAllowed() throws IOException {
+    Path empty = dir.resolve("empty.avro");
+    Schema schema = new Schema.Parser().parse(SCHEMA.formatted("country_code"));
+    try (DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<>(schema))) {
+      w.create(schema, new File(empty.toString()));
+    }
+    Path out = dir.resolve("empty-report");
+    String[] args = {
+      "validate",
+      "--in",
+      empty.toString(),
+      "--schema",
+      schemaFile("empty.avsc", "country_code").toString(),
+      "--out",
+      out.toString(),
+      "--max-invalid-fraction",
+      "0"
+    };
+    Run run = wick(args);
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: The input holds no records, so nothing was validated (check the path, or pass"
+                + " --allow-empty to accept it).\n");
+    assertThat(out).doesNotExist();
+
+    String[] allowed = java.util.Arrays.copyOf(args, args.length + 1);
+    allowed[args.length] = "--allow-empty";
+    Run accepted = wick(allowed);
+    assertThat(accepted.code()).as(accepted.err()).isZero();
+    assertThat(accepted.out()).startsWith("Validated 0 records of TrackPlay: 0 valid, 0 invalid");
+    assertThat(
+            new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("total").asLong())
+        .isZero();
   }
 
   @Test

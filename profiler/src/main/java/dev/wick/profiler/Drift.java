@@ -14,7 +14,8 @@ import java.util.Optional;
  * the change in null rate and distinct count for every field.
  *
  * <p>Profiles of different schemas are compared on the fields they share; the report names the
- * others. Profiles that share no field at all cannot be compared (a usage error).
+ * others, and they fail its gate unless schema changes are allowed. Profiles that share no field at
+ * all cannot be compared (a usage error).
  */
 public final class Drift {
   private Drift() {}
@@ -25,14 +26,18 @@ public final class Drift {
     baseline.fields().forEach(f -> before.put(f.path(), f));
     List<FieldDrift> fields = new ArrayList<>();
     List<String> onlyInCurrent = new ArrayList<>();
-    List<String> kindChanged = new ArrayList<>();
+    List<DriftReport.TypeChange> kindChanged = new ArrayList<>();
+    List<DriftReport.TypeChange> typeChanged = new ArrayList<>();
     for (FieldProfile now : current.fields()) {
       FieldProfile then = before.remove(now.path());
       if (then == null) {
         onlyInCurrent.add(now.path());
       } else if (then.kind() != now.kind()) {
-        kindChanged.add(now.path());
+        kindChanged.add(new DriftReport.TypeChange(now.path(), then.type(), now.type()));
       } else {
+        if (!then.type().equals(now.type())) {
+          typeChanged.add(new DriftReport.TypeChange(now.path(), then.type(), now.type()));
+        }
         fields.add(field(then, now));
       }
     }
@@ -56,7 +61,8 @@ public final class Drift {
         fields,
         new ArrayList<>(before.keySet()),
         onlyInCurrent,
-        kindChanged);
+        kindChanged,
+        typeChanged);
   }
 
   private static String describe(List<String> paths) {

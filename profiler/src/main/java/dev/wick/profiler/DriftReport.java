@@ -1,6 +1,9 @@
 package dev.wick.profiler;
 
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
 import dev.wick.profiler.internal.DriftJson;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -8,7 +11,8 @@ import java.util.Optional;
 
 /**
  * The drift between a baseline profile and a current one: one {@link FieldDrift} per field both
- * profiles have with the same kind, and the fields only one of them has (or whose kind changed).
+ * profiles have with the same kind, and the schema changes: the fields only one of them has, whose
+ * kind changed (not compared), or whose type changed within its kind (compared).
  *
  * @param baselineSource where the baseline profile's data came from
  * @param currentSource where the current profile's data came from
@@ -18,6 +22,8 @@ import java.util.Optional;
  * @param onlyInBaseline fields the current profile lacks
  * @param onlyInCurrent fields the baseline lacks
  * @param kindChanged fields whose type changed so much that their kinds differ (not compared)
+ * @param typeChanged fields whose type changed within their kind ({@code int} to {@code long}):
+ *     compared
  */
 public record DriftReport(
     String baselineSource,
@@ -27,7 +33,8 @@ public record DriftReport(
     List<FieldDrift> fields,
     List<String> onlyInBaseline,
     List<String> onlyInCurrent,
-    List<String> kindChanged) {
+    List<TypeChange> kindChanged,
+    List<TypeChange> typeChanged) {
 
   public DriftReport {
     Objects.requireNonNull(baselineSource, "baselineSource");
@@ -36,6 +43,22 @@ public record DriftReport(
     onlyInBaseline = List.copyOf(onlyInBaseline);
     onlyInCurrent = List.copyOf(onlyInCurrent);
     kindChanged = List.copyOf(kindChanged);
+    typeChanged = List.copyOf(typeChanged);
+  }
+
+  /**
+   * A field whose type differs between the profiles.
+   *
+   * @param path the field path
+   * @param baselineType its type in the baseline profile
+   * @param currentType its type in the current profile
+   */
+  public record TypeChange(String path, String baselineType, String currentType) {
+    public TypeChange {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(baselineType, "baselineType");
+      Objects.requireNonNull(currentType, "currentType");
+    }
   }
 
   /** The drift of the field at {@code path}, if it was compared. */
@@ -48,6 +71,11 @@ public record DriftReport(
     return onlyInBaseline.isEmpty() && onlyInCurrent.isEmpty() && kindChanged.isEmpty();
   }
 
+  /** True when some field is in one profile only, or changed kind or type. */
+  public boolean schemaChanged() {
+    return !sameFields() || !typeChanged.isEmpty();
+  }
+
   /** The compared fields, most drifted first. */
   public List<FieldDrift> byScore() {
     return fields.stream()
@@ -55,9 +83,91 @@ public record DriftReport(
         .toList();
   }
 
-  /** The fields beyond {@code thresholds}, each with the reasons, in field order. */
-  public List<DriftThresholds.Violation> violations(DriftThresholds thresholds) {
-    return fields.stream().flatMap(f -> thresholds.check(f).stream()).toList();
+  /**
+   * Whether this drift passes {@code thresholds}, and if not, why: a profile of no rows (an input
+   * error unless allowed), schema changes (unless allowed), then each field beyond a threshold, in
+   * field order.
+   */
+  public GateResult gate(DriftThresholds thresholds) {
+    List<Violation> out = new ArrayList<>();
+    if (!thresholds.allowEmpty()) {
+      empty(out, "baseline", baselineSource, baselineRows);
+      empty(out, "current", currentSource, currentRows);
+    }
+    if (!thresholds.allowSchemaChange()) {
+      for (String p : onlyInBaseline) {
+        out.add(
+            schema(
+                p,
+                "presence",
+                "baseline only",
+                "Field '" + p + "' is only in the baseline profile, so it was not compared."));
+      }
+      for (String p : onlyInCurrent) {
+        out.add(
+            schema(
+                p,
+                "presence",
+                "current only",
+                "Field '" + p + "' is only in the current profile, so it was not compared."));
+      }
+      for (TypeChange c : kindChanged) {
+        out.add(
+            new Violation(
+                Violation.Kind.SCHEMA_CHANGE,
+                c.path(),
+                "kind",
+                c.currentType(),
+                c.baselineType(),
+                "Field '"
+                    + c.path()
+                    + "' changed from "
+                    + c.baselineType()
+                    + " to "
+                    + c.currentType()
+                    + ", another kind of value, so it was not compared."));
+      }
+      for (TypeChange c : typeChanged) {
+        out.add(
+            new Violation(
+                Violation.Kind.SCHEMA_CHANGE,
+                c.path(),
+                "type",
+                c.currentType(),
+                c.baselineType(),
+                "Field '"
+                    + c.path()
+                    + "' changed type from "
+                    + c.baselineType()
+                    + " to "
+                    + c.currentType()
+                    + "."));
+      }
+    }
+    fields.forEach(f -> out.addAll(thresholds.check(f)));
+    return new GateResult(out);
+  }
+
+  private static void empty(List<Violation> out, String which, String source, long rows) {
+    if (rows == 0) {
+      out.add(
+          new Violation(
+              Violation.Kind.EMPTY_INPUT,
+              which,
+              "rows",
+              "0",
+              "1",
+              "The "
+                  + which
+                  + " profile (of "
+                  + source
+                  + ") has no rows, so there is no drift to measure."));
+    }
+  }
+
+  private static Violation schema(String path, String measure, String measured, String message) {
+    return new Violation(
+        Violation.Kind.SCHEMA_CHANGE, path, measure, measured, "in both profiles", message);
   }
 
   /** This report as {@code drift.json} text. */

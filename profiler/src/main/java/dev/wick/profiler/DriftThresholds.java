@@ -1,6 +1,7 @@
 package dev.wick.profiler;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,14 +20,44 @@ import java.util.Optional;
  * </ul>
  *
  * <p>Written {@code 0.1} (a score alone) or {@code score=0.1,nulls=0.05,distinct=0.5}.
+ *
+ * <p>Whatever the limits, the gate ({@link DriftReport#gate(DriftThresholds)}) also fails on a
+ * schema change unless {@code allowSchemaChange}, and reports a profile of no rows as an input
+ * error unless {@code allowEmpty}.
+ *
+ * @param score the largest allowed score
+ * @param nulls the largest allowed change in null rate
+ * @param distinct the largest allowed relative change in the distinct count
+ * @param allowSchemaChange whether fields in one profile only, or of a changed type, pass
+ * @param allowEmpty whether a profile of no rows passes
  */
 public record DriftThresholds(
-    Optional<Double> score, Optional<Double> nulls, Optional<Double> distinct) {
+    Optional<Double> score,
+    Optional<Double> nulls,
+    Optional<Double> distinct,
+    boolean allowSchemaChange,
+    boolean allowEmpty) {
 
   public DriftThresholds {
     check("score", score);
     check("nulls", nulls);
     check("distinct", distinct);
+  }
+
+  /** Limits on the measures, with schema changes and empty profiles failing. */
+  public DriftThresholds(
+      Optional<Double> score, Optional<Double> nulls, Optional<Double> distinct) {
+    this(score, nulls, distinct, false, false);
+  }
+
+  /** These thresholds, accepting schema changes. */
+  public DriftThresholds allowingSchemaChange() {
+    return new DriftThresholds(score, nulls, distinct, true, allowEmpty);
+  }
+
+  /** These thresholds, accepting profiles of no rows. */
+  public DriftThresholds allowingEmpty() {
+    return new DriftThresholds(score, nulls, distinct, allowSchemaChange, true);
   }
 
   private static void check(String name, Optional<Double> v) {
@@ -35,7 +66,7 @@ public record DriftThresholds(
     }
   }
 
-  /** No thresholds: nothing fails. */
+  /** No limits on the measures (schema changes and empty profiles still fail the gate). */
   public static DriftThresholds none() {
     return new DriftThresholds(Optional.empty(), Optional.empty(), Optional.empty());
   }
@@ -95,29 +126,32 @@ public record DriftThresholds(
     return score.isEmpty() && nulls.isEmpty() && distinct.isEmpty();
   }
 
-  /** The thresholds {@code drift} exceeds. */
+  /** The thresholds {@code drift} exceeds, one violation each. */
   public List<Violation> check(FieldDrift drift) {
     List<Violation> out = new ArrayList<>();
     if (score.isPresent() && drift.score() > score.get()) {
-      out.add(new Violation(drift.path(), "score", drift.score(), score.get()));
+      out.add(violation(drift.path(), "score", drift.score(), score.get()));
     }
     if (nulls.isPresent() && Math.abs(drift.nullRateChange()) > nulls.get()) {
-      out.add(new Violation(drift.path(), "nulls", drift.nullRateChange(), nulls.get()));
+      out.add(violation(drift.path(), "nulls", drift.nullRateChange(), nulls.get()));
     }
     if (distinct.isPresent()
         && drift.distinctChange().isPresent()
         && Math.abs(drift.distinctChange().get()) > distinct.get()) {
-      out.add(
-          new Violation(drift.path(), "distinct", drift.distinctChange().get(), distinct.get()));
+      out.add(violation(drift.path(), "distinct", drift.distinctChange().get(), distinct.get()));
     }
     return out;
   }
 
-  /** One exceeded threshold: field {@code path}'s {@code measure} was {@code value}. */
-  public record Violation(String path, String measure, double value, double limit) {
-    @Override
-    public String toString() {
-      return String.format(Locale.ROOT, "%s: %s %.4f exceeds %.4f", path, measure, value, limit);
-    }
+  private static Violation violation(String path, String measure, double value, double limit) {
+    String v = String.format(Locale.ROOT, "%.4f", value);
+    String l = String.format(Locale.ROOT, "%.4f", limit);
+    return new Violation(
+        Violation.Kind.THRESHOLD,
+        path,
+        measure,
+        v,
+        l,
+        "Field '" + path + "' drifted: " + measure + " " + v + " exceeds " + l + ".");
   }
 }

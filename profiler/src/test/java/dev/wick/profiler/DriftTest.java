@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
 import dev.wick.core.spark.WickSpark;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +43,7 @@ class DriftTest {
     FieldDrift country = r.field("country").orElseThrow();
     assertThat(country.categorical()).isPresent();
     assertThat(country.score()).isLessThan(0.03);
-    assertThat(r.violations(DriftThresholds.score(0.1))).isEmpty();
+    assertThat(r.gate(DriftThresholds.score(0.1)).passes()).isTrue();
     assertThat(Math.abs(ms.nullRateChange())).isLessThan(0.02);
   }
 
@@ -56,9 +58,11 @@ class DriftTest {
     FieldDrift country = r.field("country").orElseThrow();
     assertThat(country.score()).isGreaterThan(0.15);
     assertThat(country.categorical().get().pValue()).isLessThan(1e-10);
-    assertThat(r.violations(DriftThresholds.score(0.1)))
-        .extracting(DriftThresholds.Violation::path)
+    assertThat(r.gate(DriftThresholds.score(0.1)).violations())
+        .extracting(Violation::subject)
         .containsExactly("ms_played", "country");
+    assertThat(r.gate(DriftThresholds.score(0.1)).violations().get(0).message())
+        .matches("Field 'ms_played' drifted: score 0\\.\\d{4} exceeds 0\\.1000\\.");
     // Unchanged fields stay quiet.
     assertThat(r.field("day").orElseThrow().score()).isLessThan(0.05);
     assertThat(r.byScore().get(0).path()).isEqualTo("ms_played");
@@ -79,7 +83,7 @@ class DriftTest {
     assertThat(ms.currentNullRate()).isZero();
     assertThat(ms.nullRateChange()).isNegative();
     DriftThresholds nulls = DriftThresholds.parse("nulls=0.01");
-    assertThat(nulls.check(ms)).extracting(DriftThresholds.Violation::measure).contains("nulls");
+    assertThat(nulls.check(ms)).extracting(Violation::measure).contains("nulls");
     FieldDrift id = Drift.compare(base, sameAgain).field("id").orElseThrow();
     assertThat(id.distinctChange()).isPresent();
     assertThat(Math.abs(id.distinctChange().get())).isLessThan(0.1);
@@ -102,6 +106,82 @@ class DriftTest {
     assertThat(r.onlyInCurrent()).containsExactly("extra");
     assertThat(r.onlyInBaseline()).contains("country", "user.age", "tags[]");
     assertThat(r.sameFields()).isFalse();
+    // Whatever the limits, the vanished and added fields fail the gate unless allowed.
+    GateResult gate = r.gate(DriftThresholds.none());
+    assertThat(gate.violations())
+        .extracting(Violation::kind)
+        .containsOnly(Violation.Kind.SCHEMA_CHANGE);
+    assertThat(gate.violations())
+        .extracting(Violation::message)
+        .contains(
+            "Field 'country' is only in the baseline profile, so it was not compared.",
+            "Field 'extra' is only in the current profile, so it was not compared.");
+    assertThat(gate.violations()).hasSize(r.onlyInBaseline().size() + 1);
+    assertThat(r.gate(DriftThresholds.none().allowingSchemaChange()).passes()).isTrue();
+  }
+
+  private static FieldProfile field(String path, String type, FieldKind kind) {
+    return new FieldProfile(
+        path,
+        type,
+        kind,
+        1,
+        0,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        List.of(),
+        false,
+        Optional.empty(),
+        FieldSketches.none());
+  }
+
+  @Test
+  void typeAndKindChangesAndEmptyProfilesFailTheGate() {
+    Profile before =
+        new Profile(
+            "old",
+            "2024-01-01T00:00:00Z",
+            5,
+            10,
+            List.of(
+                field("a", "int", FieldKind.NUMERIC),
+                field("b", "long", FieldKind.NUMERIC),
+                field("c", "string", FieldKind.TEXT)));
+    Profile after =
+        new Profile(
+            "new",
+            "2024-01-02T00:00:00Z",
+            0,
+            10,
+            List.of(
+                field("a", "long", FieldKind.NUMERIC),
+                field("b", "string", FieldKind.TEXT),
+                field("c", "string", FieldKind.TEXT)));
+    DriftReport r = Drift.compare(before, after);
+    assertThat(r.typeChanged()).containsExactly(new DriftReport.TypeChange("a", "int", "long"));
+    assertThat(r.kindChanged()).containsExactly(new DriftReport.TypeChange("b", "long", "string"));
+    assertThat(r.fields()).extracting(FieldDrift::path).containsExactly("a", "c");
+    assertThat(r.schemaChanged()).isTrue();
+    GateResult gate = r.gate(DriftThresholds.score(0.5));
+    assertThat(gate.hasInputError()).isTrue();
+    assertThat(gate.violations())
+        .extracting(Violation::message)
+        .containsExactly(
+            "The current profile (of new) has no rows, so there is no drift to measure.",
+            "Field 'b' changed from long to string, another kind of value, so it was not"
+                + " compared.",
+            "Field 'a' changed type from int to long.");
+    assertThat(r.gate(DriftThresholds.score(0.5).allowingEmpty()).hasInputError()).isFalse();
+    assertThat(r.gate(DriftThresholds.score(0.5).allowingEmpty().allowingSchemaChange()).passes())
+        .isTrue();
+    assertThat(r.toJson())
+        .contains(
+            "\"typeChanged\" : [ {\n"
+                + "      \"path\" : \"a\",\n"
+                + "      \"baselineType\" : \"int\",\n"
+                + "      \"currentType\" : \"long\"\n"
+                + "    } ]");
   }
 
   @Test

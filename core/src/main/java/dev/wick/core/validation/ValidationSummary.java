@@ -3,9 +3,11 @@ package dev.wick.core.validation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.wick.core.gate.GateResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,6 +38,48 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
   /** {@code invalid / total}, or 0 for no records. */
   public double invalidFraction() {
     return total == 0 ? 0.0 : (double) invalid / total;
+  }
+
+  /**
+   * Whether this validation passes {@code thresholds}, and if not, why: an input of no records (an
+   * input error unless allowed), or too many invalid records.
+   */
+  public GateResult gate(ValidationThresholds thresholds) {
+    List<dev.wick.core.gate.Violation> out = new ArrayList<>();
+    if (total == 0 && !thresholds.allowEmpty()) {
+      out.add(
+          new dev.wick.core.gate.Violation(
+              dev.wick.core.gate.Violation.Kind.EMPTY_INPUT,
+              "records",
+              "rows",
+              "0",
+              "1",
+              "The input holds no records, so nothing was validated."));
+    }
+    if (invalidFraction() > thresholds.maxInvalidFraction()) {
+      String measured = percent(invalidFraction());
+      String limit = percent(thresholds.maxInvalidFraction());
+      out.add(
+          new dev.wick.core.gate.Violation(
+              dev.wick.core.gate.Violation.Kind.THRESHOLD,
+              "records",
+              "invalid fraction",
+              String.valueOf(invalidFraction()),
+              String.valueOf(thresholds.maxInvalidFraction()),
+              invalid
+                  + " of "
+                  + total
+                  + " records ("
+                  + measured
+                  + ") are invalid; at most "
+                  + limit
+                  + " may be."));
+    }
+    return new GateResult(out);
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 
   /** The summary as pretty-printed JSON (what {@code wick validate} writes to summary.json). */

@@ -22,9 +22,12 @@ public final class DriftJson {
     root.put("current", r.currentSource());
     root.put("baselineRows", r.baselineRows());
     root.put("currentRows", r.currentRows());
-    strings(root.putArray("onlyInBaseline"), r.onlyInBaseline());
-    strings(root.putArray("onlyInCurrent"), r.onlyInCurrent());
-    strings(root.putArray("kindChanged"), r.kindChanged());
+    ObjectNode schema = root.putObject("schema");
+    schema.put("changed", r.schemaChanged());
+    strings(schema.putArray("onlyInBaseline"), r.onlyInBaseline());
+    strings(schema.putArray("onlyInCurrent"), r.onlyInCurrent());
+    changes(schema.putArray("kindChanged"), r.kindChanged());
+    changes(schema.putArray("typeChanged"), r.typeChanged());
     ArrayNode fields = root.putArray("fields");
     for (FieldDrift f : r.fields()) {
       ObjectNode o = fields.addObject();
@@ -56,6 +59,15 @@ public final class DriftJson {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {
       throw WickException.internal("Cannot write the drift report as JSON.", e);
+    }
+  }
+
+  private static void changes(ArrayNode a, java.util.List<DriftReport.TypeChange> changes) {
+    for (DriftReport.TypeChange c : changes) {
+      a.addObject()
+          .put("path", c.path())
+          .put("baselineType", c.baselineType())
+          .put("currentType", c.currentType());
     }
   }
 

@@ -117,14 +117,21 @@ public final class ProfileHtml {
     return h.toString();
   }
 
+  private static List<String> changes(List<DriftReport.TypeChange> changes) {
+    return changes.stream()
+        .map(c -> c.path() + " (" + c.baselineType() + " \u2192 " + c.currentType() + ")")
+        .toList();
+  }
+
   private static void missing(StringBuilder h, DriftReport d) {
-    if (d.sameFields()) {
+    if (!d.schemaChanged()) {
       return;
     }
     h.append("<p class=\"warn\">The profiles' schemas differ; only common fields are compared.");
     list(h, " Only in the baseline: ", d.onlyInBaseline());
     list(h, " Only in the current profile: ", d.onlyInCurrent());
-    list(h, " Kind changed (not compared): ", d.kindChanged());
+    list(h, " Kind changed (not compared): ", changes(d.kindChanged()));
+    list(h, " Type changed (compared): ", changes(d.typeChanged()));
     h.append("</p>\n");
   }
 

@@ -1,0 +1,138 @@
+package dev.wick.bigdiff;
+
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
+import dev.wick.core.gate.Violation.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The gate of a diff: a summary and thresholds give the violations. */
+final class DiffGate {
+  private DiffGate() {}
+
+  static GateResult check(DiffSummary s, DiffThresholds t) {
+    List<Violation> out = new ArrayList<>();
+    GlobalCounts g = s.global();
+    if (!t.allowEmpty()) {
+      empty(out, "lhs", g.lhsKeys());
+      empty(out, "rhs", g.rhsKeys());
+    }
+    if (!t.allowSchemaChange()) {
+      schema(out, s.schema());
+    }
+    if (g.diffFraction() > t.maxDiffFraction()) {
+      out.add(
+          new Violation(
+              Kind.THRESHOLD,
+              "keys",
+              "diff fraction",
+              number(g.diffFraction()),
+              number(t.maxDiffFraction()),
+              g.notSame()
+                  + " of "
+                  + g.total()
+                  + " keys are not SAME ("
+                  + percent(g.diffFraction())
+                  + ": "
+                  + g.different()
+                  + " different, "
+                  + g.missingRhs()
+                  + " only in lhs, "
+                  + g.missingLhs()
+                  + " only in rhs, "
+                  + g.duplicateKeys()
+                  + " duplicated)"
+                  + (t.maxDiffFraction() == 0
+                      ? "; none may be."
+                      : "; at most " + percent(t.maxDiffFraction()) + " may be.")));
+    }
+    return new GateResult(out);
+  }
+
+  private static void empty(List<Violation> out, String side, long keys) {
+    if (keys == 0) {
+      out.add(
+          new Violation(
+              Kind.EMPTY_INPUT,
+              side,
+              "rows",
+              "0",
+              "1",
+              "The " + side + " has no rows, so the diff compared nothing."));
+    }
+  }
+
+  private static void schema(List<Violation> out, SchemaDifference d) {
+    for (String f : d.onlyLhs()) {
+      Optional<String> renamed =
+          d.renames().stream().filter(r -> r.lhs().equals(f)).map(r -> r.rhs()).findFirst();
+      out.add(
+          schemaChange(
+              f,
+              "presence",
+              "lhs only",
+              "Field '"
+                  + f
+                  + "' is only in the lhs"
+                  + renamed.map(r -> " (likely renamed to '" + r + "')").orElse("")
+                  + ", so it was not compared."));
+    }
+    for (String f : d.onlyRhs()) {
+      out.add(
+          schemaChange(
+              f,
+              "presence",
+              "rhs only",
+              "Field '" + f + "' is only in the rhs, so it was not compared."));
+    }
+    for (SchemaDifference.TypeChange c : d.typeChanges()) {
+      out.add(
+          new Violation(
+              Kind.SCHEMA_CHANGE,
+              c.field(),
+              "type",
+              c.rhsType(),
+              c.lhsType(),
+              "Field '"
+                  + c.field()
+                  + "' is "
+                  + c.lhsType()
+                  + " in the lhs but "
+                  + c.rhsType()
+                  + " in the rhs"
+                  + (c.compared()
+                      ? " (values compared in the wider type)."
+                      : ", which cannot be compared, so it was not.")));
+    }
+    for (SchemaDifference.NullabilityChange c : d.nullabilityChanges()) {
+      out.add(
+          new Violation(
+              Kind.SCHEMA_CHANGE,
+              c.field(),
+              "nullable",
+              String.valueOf(c.rhsNullable()),
+              String.valueOf(c.lhsNullable()),
+              "Field '"
+                  + c.field()
+                  + "' is "
+                  + (c.lhsNullable() ? "nullable" : "not nullable")
+                  + " in the lhs but "
+                  + (c.rhsNullable() ? "nullable" : "not nullable")
+                  + " in the rhs."));
+    }
+  }
+
+  private static Violation schemaChange(String field, String measure, String measured, String msg) {
+    return new Violation(Kind.SCHEMA_CHANGE, field, measure, measured, "both sides", msg);
+  }
+
+  private static String number(double v) {
+    return String.format(Locale.ROOT, "%.6g", v);
+  }
+
+  private static String percent(double f) {
+    return String.format(Locale.ROOT, "%.2f%%", 100 * f);
+  }
+}

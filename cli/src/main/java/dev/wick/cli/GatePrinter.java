@@ -1,0 +1,64 @@
+package dev.wick.cli;
+
+import dev.wick.core.ExitCode;
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
+import java.io.PrintWriter;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Prints a gate's violations on stderr, one sentence each with the flag that governs it, and maps
+ * the result to an exit code: 0 when it passes, 2 when an input is unusable (no rows: then only
+ * that is printed, as an error), else 1. Violations print in the library's order, at most {@link
+ * #SHOWN} of each kind.
+ */
+final class GatePrinter {
+  /** How many violations of one kind stderr lists; the reports have them all. */
+  static final int SHOWN = 10;
+
+  private GatePrinter() {}
+
+  /**
+   * @param command the command's name ({@code diff}, {@code drift}, {@code validate})
+   * @param thresholdFlag how the threshold was given ({@code --fail-on-diff}, {@code --max-drift
+   *     0.2})
+   * @param schemaHint how to accept a schema change, empty when the command has none
+   */
+  static int report(
+      GateResult result, PrintWriter err, String command, String thresholdFlag, String schemaHint) {
+    if (result.passes()) {
+      return ExitCode.OK.code();
+    }
+    Map<Violation.Kind, String> hints =
+        Map.of(
+            Violation.Kind.THRESHOLD, "(" + thresholdFlag + ")",
+            Violation.Kind.SCHEMA_CHANGE, "(" + schemaHint + ")",
+            Violation.Kind.EMPTY_INPUT, "(check the path, or pass --allow-empty to accept it)");
+    // An unusable input makes every other measure meaningless: report it alone, as an error.
+    String prefix = result.hasInputError() ? "error: " : command + " check failed: ";
+    Map<Violation.Kind, Integer> printed = new EnumMap<>(Violation.Kind.class);
+    for (Violation v : result.violations()) {
+      if (result.hasInputError() && !v.kind().isInputError()) {
+        continue;
+      }
+      int n = printed.merge(v.kind(), 1, Integer::sum);
+      if (n <= SHOWN) {
+        err.println(prefix + sentence(v.message(), hints.get(v.kind())));
+      }
+    }
+    for (Map.Entry<Violation.Kind, Integer> e : printed.entrySet()) {
+      if (e.getValue() > SHOWN) {
+        err.println(prefix + "... and " + (e.getValue() - SHOWN) + " more like these.");
+      }
+    }
+    err.flush();
+    return result.hasInputError() ? ExitCode.USAGE.code() : ExitCode.CHECK_FAILED.code();
+  }
+
+  /** {@code message} (a sentence ending in a period) with {@code hint} before the period. */
+  private static String sentence(String message, String hint) {
+    String body = message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
+    return body + " " + hint + ".";
+  }
+}

@@ -1,0 +1,38 @@
+package dev.wick.core.validation;
+
+import dev.wick.core.WickException;
+
+/**
+ * What a validation may show before its gate fails ({@link ValidationSummary#gate}): more than
+ * {@code maxInvalidFraction} of the records invalid fails it, and an input of no records is an
+ * input error unless {@code allowEmpty}.
+ *
+ * @param maxInvalidFraction the largest fraction of invalid records (0 to 1); 1 allows any
+ * @param allowEmpty whether an input of no records passes
+ */
+public record ValidationThresholds(double maxInvalidFraction, boolean allowEmpty) {
+
+  public ValidationThresholds {
+    if (!(maxInvalidFraction >= 0 && maxInvalidFraction <= 1)) {
+      throw WickException.usage(
+          "The largest invalid fraction must be between 0 and 1, got "
+              + maxInvalidFraction
+              + "; give a fraction such as 0.01 for 1%.");
+    }
+  }
+
+  /** Any share of invalid records passes; an input of no records does not. */
+  public static ValidationThresholds anyInvalid() {
+    return new ValidationThresholds(1, false);
+  }
+
+  /** At most {@code fraction} of the records may be invalid; an input of no records fails. */
+  public static ValidationThresholds maxInvalidFraction(double fraction) {
+    return new ValidationThresholds(fraction, false);
+  }
+
+  /** These thresholds, accepting an input of no records. */
+  public ValidationThresholds allowingEmpty() {
+    return new ValidationThresholds(maxInvalidFraction, true);
+  }
+}
