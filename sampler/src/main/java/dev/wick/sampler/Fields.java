@@ -7,7 +7,7 @@ import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import java.util.List;
 
-/** Field paths of {@code --by} and {@code --strata}: resolution through core, columns and SQL. */
+/** Field paths of {@code by} and {@code strata}: resolution through core, columns and SQL. */
 final class Fields {
   private Fields() {}
 
@@ -15,11 +15,11 @@ final class Fields {
    * Resolves {@code name} against {@code schema} (failing with core's "did you mean" message) and
    * requires one value per record: no step into an array or map.
    */
-  static ResolvedPath resolveSingle(Schema schema, String name, String option) {
+  static ResolvedPath resolveSingle(Schema schema, String name, String setting) {
     ResolvedPath resolved = schema.resolve(name);
     if (resolved.repeated()) {
       throw WickException.usage(
-          option
+          setting
               + " field '"
               + name
               + "' steps into an array or map, so a record holds many values there; name a field"
@@ -33,10 +33,10 @@ final class Fields {
     return names.stream()
         .map(
             n -> {
-              ResolvedPath r = resolveSingle(schema, n, "--strata");
+              ResolvedPath r = resolveSingle(schema, n, "strata");
               if (r.type() instanceof MapType) {
                 throw WickException.usage(
-                    "--strata field '"
+                    "strata field '"
                         + n
                         + "' is a map, which Spark cannot group by; name a field of it or"
                         + " another field.");

@@ -106,7 +106,10 @@ public final class KeyHash {
     return new Unit(column, sql);
   }
 
-  /** The Spark SQL condition that keeps the same records as {@code --by fields --fraction f}. */
+  /**
+   * The Spark SQL condition that keeps the same records as a sample {@code by} these fields with
+   * {@code fraction} f.
+   */
   public static String predicateSql(
       StructType schema, List<String> fields, long seed, double fraction) {
     return unitSql(schema, fields, seed) + " < " + Text.number(fraction) + "D";
@@ -128,7 +131,7 @@ public final class KeyHash {
     Items items = new Items(new ArrayList<>(), new ArrayList<>());
     items.add(lit(seed), "CAST(" + seed + " AS BIGINT)");
     for (String name : fields) {
-      ResolvedPath resolved = Fields.resolveSingle(model, name, "--by");
+      ResolvedPath resolved = Fields.resolveSingle(model, name, "by");
       encode(resolved.path(), resolved.type(), name, items);
     }
     return items;
@@ -152,7 +155,7 @@ public final class KeyHash {
       }
     } else if (type instanceof ArrayType || type instanceof MapType) {
       throw WickException.usage(
-          "--by field '"
+          "by field '"
               + keyName
               + "' holds "
               + (type instanceof ArrayType ? "an array" : "a map")

@@ -206,7 +206,7 @@ public final class Sample {
     }
   }
 
-  /** The pass-2 plan: unit values, the decision, and (with {@code --exact}) the rank cut. */
+  /** The pass-2 plan: unit values, the decision, and (with {@code exact}) the rank cut. */
   private Dataset<Row> build(boolean withId, Observation in, Observation out) {
     Dataset<Row> input = plan.input();
     if (table.isEmpty() && !plan.spec().exact() && !withId) {

@@ -87,7 +87,7 @@ public final class SampleFiles {
   /** Reads, samples, writes and commits; a failure leaves no output behind. */
   public Written run(SampleSpec spec) {
     if (output == null) {
-      throw WickException.usage("No output given; pass --out PATH for the sample.");
+      throw WickException.usage("No output given; call to(folder) with the folder for the sample.");
     }
     Dataset<Row> data = DatasetReader.read(spark, input, inputFormat);
     boolean table = input.startsWith(DatasetReader.TABLE_PREFIX);

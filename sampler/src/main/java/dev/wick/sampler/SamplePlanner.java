@@ -152,7 +152,7 @@ final class SamplePlanner {
               .collectAsList();
       if (rows.size() > MAX_STRATA) {
         throw WickException.usage(
-            "--strata "
+            "strata "
                 + String.join(",", spec.strata())
                 + " gives more than "
                 + MAX_STRATA

@@ -162,7 +162,7 @@ public record SampleResult(
     s.put("seed", spec.seed());
     s.put("seed_given", spec.seedGiven());
     spec.strata().forEach(s.putArray("strata")::add);
-    s.put("distribution", spec.distribution().cliName());
+    s.put("distribution", spec.distribution().id());
     s.put("exact", spec.exact());
     root.put("mode", spec.byKey() ? "key-hash" : "bernoulli");
     root.put("unit_sql", unitSql);

@@ -102,10 +102,10 @@ public final class Sampler {
   public SampleSpec build() {
     if (distribution != null && strata.isEmpty()) {
       throw WickException.usage(
-          "--distribution "
-              + distribution.cliName()
-              + " needs --strata; name the fields whose"
-              + " values form the strata, or drop --distribution.");
+          "distribution "
+              + distribution.id()
+              + " needs strata; name the fields whose"
+              + " values form the strata, or leave distribution unset.");
     }
     return new SampleSpec(
         target,

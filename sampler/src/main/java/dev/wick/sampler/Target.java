@@ -13,7 +13,7 @@ public sealed interface Target {
     public Fraction {
       if (!(value > 0.0 && value <= 1.0)) {
         throw WickException.usage(
-            "--fraction must be in (0, 1], got "
+            "fraction must be in (0, 1], got "
                 + Text.number(value)
                 + "; pass a share such as 0.01 for 1%.");
       }
@@ -30,7 +30,7 @@ public sealed interface Target {
     public Count {
       if (value < 1) {
         throw WickException.usage(
-            "--count must be at least 1, got " + value + "; pass the number of records to keep.");
+            "count must be at least 1, got " + value + "; pass the number of records to keep.");
       }
     }
 
