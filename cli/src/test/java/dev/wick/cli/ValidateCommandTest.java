@@ -130,10 +130,10 @@ class ValidateCommandTest {
     assertThat(summary.get("total").asLong()).isEqualTo(10);
     assertThat(summary.get("valid").asLong()).isEqualTo(7);
     assertThat(summary.get("invalid").asLong()).isEqualTo(3);
-    assertThat(summary.get("invalid_fraction").asDouble()).isEqualTo(0.3);
+    assertThat(summary.get("invalidFraction").asDouble()).isEqualTo(0.3);
     java.util.Map<String, Long> counts = new java.util.TreeMap<>();
     for (JsonNode rule : summary.get("rules")) {
-      assertThat(rule.get("evaluated_as").asText()).isEqualTo("catalyst");
+      assertThat(rule.get("evaluatedAs").asText()).isEqualTo("catalyst");
       counts.put(
           rule.get("field").asText() + " " + rule.get("rule").asText(),
           rule.get("invalid").asLong());

@@ -65,12 +65,14 @@ class SampleFilesTest {
     JsonNode json = new ObjectMapper().readTree(out.resolve("_wick_sample.json").toFile());
     assertThat(json.get("input").asText()).isEqualTo(in);
     assertThat(json.get("format").asText()).isEqualTo("parquet");
-    assertThat(json.get("records_in").asLong()).isEqualTo(2000);
-    assertThat(json.get("records_out").asLong()).isEqualTo(back.count());
+    assertThat(json.get("recordsIn").asLong()).isEqualTo(2000);
+    assertThat(json.get("recordsOut").asLong()).isEqualTo(back.count());
     assertThat(json.get("passes").asInt()).isEqualTo(1);
     assertThat(json.get("spec").get("seed").asLong()).isEqualTo(42);
-    assertThat(json.get("spec").get("seed_given").asBoolean()).isFalse();
-    assertThat(json.get("predicate_sql").asText())
+    assertThat(json.get("spec").get("seedGiven").asBoolean()).isFalse();
+    assertThat(json.get("spec").has("distribution")).as("no strata, no distribution").isFalse();
+    assertThat(json.get("strataCounts")).isEmpty();
+    assertThat(json.get("predicateSql").asText())
         .isEqualTo(
             "shiftrightunsigned(xxhash64(CAST(42 AS BIGINT), `user_id` IS NULL, CAST(`user_id` AS"
                 + " BIGINT)), 11) / 9007199254740992D < 0.1D");
@@ -78,7 +80,7 @@ class SampleFilesTest {
     TestData.spark().read().parquet(in).createOrReplaceTempView("sampled_input");
     assertThat(
             TestData.spark()
-                .sql("SELECT * FROM sampled_input WHERE " + json.get("predicate_sql").asText())
+                .sql("SELECT * FROM sampled_input WHERE " + json.get("predicateSql").asText())
                 .count())
         .isEqualTo(back.count());
   }
@@ -164,5 +166,17 @@ class SampleFilesTest {
       assertThat(reader.getSchema()).isEqualTo(schema);
     }
     assertThat(TestData.spark().read().format("avro").load(out.toString()).count()).isEqualTo(100);
+    JsonNode json = new ObjectMapper().readTree(out.resolve("_wick_sample.json").toFile());
+    assertThat(json.get("spec").get("distribution").asText()).isEqualTo("stratified");
+    JsonNode strata = json.get("strataCounts");
+    assertThat(strata).hasSize(3);
+    long actual = 0;
+    for (JsonNode stratum : strata) {
+      assertThat(stratum.get("key")).hasSize(1);
+      assertThat(stratum.get("key").get(0).asText()).isIn("SE", "US", "BR");
+      assertThat(stratum.get("recordsIn").asLong()).isPositive();
+      actual += stratum.get("actual").asLong();
+    }
+    assertThat(actual).isEqualTo(100);
   }
 }

@@ -109,8 +109,7 @@ class ValidationTest {
           .as(c.field() + " " + c.rule())
           .isEqualTo(expected.getOrDefault(c.field() + " " + c.rule(), 0L));
     }
-    assertThat(summary.toJson())
-        .contains("\"total\" : 200", "\"evaluated_as\" : \"java_function\"");
+    assertThat(summary.toJson()).contains("\"total\" : 200", "\"evaluatedAs\" : \"java_function\"");
   }
 
   @Test
