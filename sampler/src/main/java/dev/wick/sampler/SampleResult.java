@@ -76,7 +76,7 @@ public record SampleResult(
 
   /** The Spark SQL condition that keeps the same records, when one fraction holds for all. */
   public String predicateSql() {
-    if (spec.exact() || spec.stratified() || !(spec.target() instanceof Target.Fraction f)) {
+    if (spec.exact() || spec.stratified() || !(spec.target() instanceof SampleSize.Fraction f)) {
       return "";
     }
     return unitSql + " < " + Text.number(f.value()) + "D";
@@ -154,10 +154,10 @@ public record SampleResult(
     ObjectNode root = Json.object();
     context.forEach(root::put);
     ObjectNode s = root.putObject("spec");
-    if (spec.target() instanceof Target.Fraction f) {
+    if (spec.target() instanceof SampleSize.Fraction f) {
       s.put("fraction", f.value());
     } else {
-      s.put("count", ((Target.Count) spec.target()).value());
+      s.put("count", ((SampleSize.Count) spec.target()).value());
     }
     spec.by().forEach(s.putArray("by")::add);
     s.put("seed", spec.seed());

@@ -23,7 +23,7 @@ import org.apache.spark.sql.Row;
  *     expectation
  */
 public record SampleSpec(
-    Target target,
+    SampleSize target,
     List<String> by,
     long seed,
     boolean seedGiven,

@@ -30,7 +30,7 @@ public final class Sampler {
   /** The seed used when none is given. */
   public static final long DEFAULT_SEED = 42L;
 
-  private final Target target;
+  private final SampleSize target;
   private List<String> by = List.of();
   private long seed = DEFAULT_SEED;
   private boolean seedGiven;
@@ -38,18 +38,18 @@ public final class Sampler {
   private Distribution distribution;
   private boolean exact;
 
-  private Sampler(Target target) {
+  private Sampler(SampleSize target) {
     this.target = target;
   }
 
   /** A sample keeping {@code fraction} of the records, in {@code (0, 1]}. */
   public static Sampler fraction(double fraction) {
-    return new Sampler(new Target.Fraction(fraction));
+    return new Sampler(new SampleSize.Fraction(fraction));
   }
 
   /** A sample keeping about {@code count} records (exactly, with {@link #exact()}). */
   public static Sampler count(long count) {
-    return new Sampler(new Target.Count(count));
+    return new Sampler(new SampleSize.Count(count));
   }
 
   /** Keep a record by the hash of these fields (field paths such as {@code user.id}). */

@@ -27,7 +27,7 @@ class SampleSpecTest {
     assertUsage(
         () -> Sampler.fraction(Double.NaN),
         "fraction must be in (0, 1], got NaN; pass a share such as 0.01 for 1%.");
-    assertThat(Sampler.fraction(1).build().target()).isEqualTo(new Target.Fraction(1.0));
+    assertThat(Sampler.fraction(1).build().target()).isEqualTo(new SampleSize.Fraction(1.0));
   }
 
   @Test

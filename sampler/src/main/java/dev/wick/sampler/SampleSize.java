@@ -6,10 +6,10 @@ import dev.wick.core.WickException;
  * How much of a dataset a sample keeps: a {@link Fraction} of its records or about (or, with {@code
  * exact}, exactly) a {@link Count} of them.
  */
-public sealed interface Target {
+public sealed interface SampleSize {
 
   /** Keep this share of the records, in {@code (0, 1]}. */
-  record Fraction(double value) implements Target {
+  record Fraction(double value) implements SampleSize {
     public Fraction {
       if (!(value > 0.0 && value <= 1.0)) {
         throw WickException.usage(
@@ -26,7 +26,7 @@ public sealed interface Target {
   }
 
   /** Keep about (or exactly) this many records, at least 1. */
-  record Count(long value) implements Target {
+  record Count(long value) implements SampleSize {
     public Count {
       if (value < 1) {
         throw WickException.usage(
