@@ -1,5 +1,6 @@
 package dev.wick.sampler;
 
+import dev.wick.core.spark.Columns;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.FieldPath;
@@ -53,7 +54,7 @@ final class Fields {
       if (s.length() > 0) {
         s.append('.');
       }
-      s.append(dev.wick.core.spark.Columns.quote(step.name()));
+      s.append(Columns.quote(step.name()));
     }
     return s.toString();
   }

@@ -1,5 +1,6 @@
 package dev.wick.sampler;
 
+import dev.wick.core.spark.Columns;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.shiftrightunsigned;
 import static org.apache.spark.sql.functions.xxhash64;
@@ -138,7 +139,7 @@ public final class KeyHash {
   }
 
   private static void encode(FieldPath path, DataType type, String keyName, Items items) {
-    Column value = dev.wick.core.spark.Columns.column(path);
+    Column value = Columns.column(path);
     String sql = Fields.sql(path);
     items.add(value.isNull(), sql + " IS NULL");
     if (type instanceof IntType || type instanceof LongType || type instanceof TimeType) {

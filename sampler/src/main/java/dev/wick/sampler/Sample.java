@@ -1,5 +1,6 @@
 package dev.wick.sampler;
 
+import dev.wick.core.spark.Columns;
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
@@ -251,7 +252,7 @@ public final class Sample {
       for (int i = 0; i < plan.strata().size(); i++) {
         on =
             on.and(
-                dev.wick.core.spark.Columns.column(plan.strata().get(i))
+                Columns.column(plan.strata().get(i))
                     .eqNullSafe(strataTable.col(planKey(i))));
       }
       Dataset<Row> joined = base.join(strataTable, on, "inner");

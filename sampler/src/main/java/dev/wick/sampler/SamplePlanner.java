@@ -1,5 +1,6 @@
 package dev.wick.sampler;
 
+import dev.wick.core.spark.Columns;
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
@@ -112,7 +113,7 @@ final class SamplePlanner {
     List<Column> keyFields = new ArrayList<>();
     for (int i = 0; i < strata.size(); i++) {
       strataColumns.add(
-          dev.wick.core.spark.Columns.column(strata.get(i)).as(PlanColumns.stratum(i)));
+          Columns.column(strata.get(i)).as(PlanColumns.stratum(i)));
       keyFields.add(col(PlanColumns.stratum(i)).as(spec.strata().get(i)));
     }
     Column[] groups = new Column[strata.size()];
