@@ -1,11 +1,11 @@
 package dev.wick.sampler;
 
-import dev.wick.core.spark.Columns;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
+import dev.wick.core.spark.Columns;
 import java.util.List;
 
 /** Field paths of {@code by} and {@code strata}: resolution through core, columns and SQL. */

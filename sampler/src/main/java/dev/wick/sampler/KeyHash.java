@@ -1,6 +1,5 @@
 package dev.wick.sampler;
 
-import dev.wick.core.spark.Columns;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.shiftrightunsigned;
 import static org.apache.spark.sql.functions.xxhash64;
@@ -20,6 +19,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;

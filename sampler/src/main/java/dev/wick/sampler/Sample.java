@@ -1,6 +1,5 @@
 package dev.wick.sampler;
 
-import dev.wick.core.spark.Columns;
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
@@ -13,6 +12,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.FieldPath;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -250,10 +250,7 @@ public final class Sample {
       Dataset<Row> strataTable = broadcast(table.get());
       Column on = lit(true);
       for (int i = 0; i < plan.strata().size(); i++) {
-        on =
-            on.and(
-                Columns.column(plan.strata().get(i))
-                    .eqNullSafe(strataTable.col(planKey(i))));
+        on = on.and(Columns.column(plan.strata().get(i)).eqNullSafe(strataTable.col(planKey(i))));
       }
       Dataset<Row> joined = base.join(strataTable, on, "inner");
       kept =

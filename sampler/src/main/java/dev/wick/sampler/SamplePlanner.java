@@ -1,6 +1,5 @@
 package dev.wick.sampler;
 
-import dev.wick.core.spark.Columns;
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
@@ -16,6 +15,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -112,8 +112,7 @@ final class SamplePlanner {
     List<Column> strataColumns = new ArrayList<>();
     List<Column> keyFields = new ArrayList<>();
     for (int i = 0; i < strata.size(); i++) {
-      strataColumns.add(
-          Columns.column(strata.get(i)).as(PlanColumns.stratum(i)));
+      strataColumns.add(Columns.column(strata.get(i)).as(PlanColumns.stratum(i)));
       keyFields.add(col(PlanColumns.stratum(i)).as(spec.strata().get(i)));
     }
     Column[] groups = new Column[strata.size()];
