@@ -105,16 +105,16 @@ final class SampleCommand implements Callable<Integer> {
               + " parquet, orc, json or csv.");
     }
     if (!by.isEmpty()) {
-      sampler.by(by);
+      sampler = sampler.by(by);
     }
     if (seed != null) {
-      sampler.seed(seed);
+      sampler = sampler.seed(seed);
     }
     if (!strata.isEmpty()) {
-      sampler.strata(strata);
+      sampler = sampler.strata(strata);
     }
     if (distribution != null) {
-      sampler.distribution(Distribution.parse(distribution));
+      sampler = sampler.distribution(Distribution.parse(distribution));
     }
     var sampleSpec = sampler.exact(exact).build();
     SampleFiles files = SampleFiles.read(spark.spark(), input.in, input.format());

@@ -75,4 +75,15 @@ class SampleSpecTest {
                 .describe())
         .isEqualTo("count 1000 exactly (Bernoulli), uniform over strata country,tier, seed 7");
   }
+
+  @Test
+  void aSamplerIsImmutableSoOneBaseServesManySpecs() {
+    Sampler base = Sampler.fraction(0.1).seed(7);
+    SampleSpec byUser = base.by("user_id").build();
+    SampleSpec byCountry = base.strata("country").exact().build();
+    assertThat(base.build().describe()).isEqualTo("fraction 0.1 (Bernoulli), seed 7");
+    assertThat(byUser.describe()).isEqualTo("fraction 0.1 by user_id, seed 7");
+    assertThat(byCountry.describe())
+        .isEqualTo("fraction 0.1 exactly (Bernoulli), stratified over strata country, seed 7");
+  }
 }
