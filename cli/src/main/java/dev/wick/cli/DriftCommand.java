@@ -1,12 +1,14 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.io.Output;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,9 +83,11 @@ final class DriftCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     DriftPrinter.print(comparison.drift(), stdout);
     if (out != null) {
-      String written =
-          ProfileReport.writeDrift(
-              spark.spark(), out, overwrite, List.of(baseline, current), now, comparison);
+      String written;
+      try (Output o = Output.create(spark.spark(), out, overwrite, List.of(baseline, current))) {
+        new ProfileReport(now, Optional.of(comparison)).writeDriftTo(o);
+        written = o.commit();
+      }
       stdout.printf(
           "Wrote %s (%s, %s).%n", written, ProfileReport.DRIFT_JSON, ProfileReport.DRIFT_HTML);
       stdout.flush();

@@ -129,8 +129,11 @@ final class ProfileCommand implements Callable<Integer> {
     }
     Optional<ProfileReport.Comparison> comparison =
         before.map(b -> ProfileReport.Comparison.of(b, profile));
-    String written =
-        ProfileReport.writeProfile(session, out, overwrite, inputs, profile, comparison);
+    String written;
+    try (Output o = Output.create(session, out, overwrite, inputs)) {
+      new ProfileReport(profile, comparison).writeTo(o);
+      written = o.commit();
+    }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(
         "Profiled %s rows and %d fields of %s.%n",

@@ -2,6 +2,7 @@ package dev.wick.cli;
 
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
 import dev.wick.sampler.Distribution;
 import dev.wick.sampler.SampleFiles;
 import dev.wick.sampler.Sampler;
@@ -104,28 +105,31 @@ final class SampleCommand implements Callable<Integer> {
               + " parquet, orc, json or csv.");
     }
     if (!by.isEmpty()) {
-      sampler.by(by);
+      sampler = sampler.by(by);
     }
     if (seed != null) {
-      sampler.seed(seed);
+      sampler = sampler.seed(seed);
     }
     if (!strata.isEmpty()) {
-      sampler.strata(strata);
+      sampler = sampler.strata(strata);
     }
     if (distribution != null) {
-      sampler.distribution(Distribution.parse(distribution));
+      sampler = sampler.distribution(Distribution.parse(distribution));
     }
     var sampleSpec = sampler.exact(exact).build();
-    SampleFiles files = SampleFiles.from(spark.spark(), input.in).to(out).overwrite(overwrite);
-    input.format().ifPresent(files::inputFormat);
-    target.ifPresent(files::outputFormat);
-    SampleFiles.Written written = files.run(sampleSpec);
+    SampleFiles files = SampleFiles.read(spark.spark(), input.in, input.format());
+    SampleFiles.Written written;
+    String where;
+    try (Output o = Output.create(spark.spark(), out, overwrite, List.of(input.in))) {
+      written = files.write(sampleSpec, o, target);
+      where = o.commit();
+    }
     var w = spec.commandLine().getOut();
     w.print(written.result().summary());
     w.println();
     w.println(
         "wrote "
-            + written.output()
+            + where
             + " ("
             + written.format().sparkName()
             + "); details in "

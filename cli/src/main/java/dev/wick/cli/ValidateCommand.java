@@ -16,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -63,8 +64,8 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(
       names = "--out-format",
       paramLabel = "FORMAT",
-      defaultValue = "parquet",
-      description = "parquet (default), avro, orc or json.")
+      description =
+          "avro, parquet, orc or json; by default the input's format (parquet for csv and tables).")
   String outFormat;
 
   @Option(
@@ -98,7 +99,7 @@ final class ValidateCommand implements Callable<Integer> {
               + maxInvalidFraction
               + "; give a fraction between 0 and 1, such as 0.01 for 1%.");
     }
-    Format written = Format.parse(outFormat);
+    Format written = outFormat == null ? null : Format.parse(outFormat);
     if (written == Format.CSV || written == Format.TEXT) {
       throw WickException.usage(
           "--out-format "
@@ -106,12 +107,16 @@ final class ValidateCommand implements Callable<Integer> {
               + " cannot hold the reasons column (an array of records); use parquet, avro, orc or"
               + " json.");
     }
-    Schema schema = Schemas.fromAvro(Schemas.parseAvsc(schemaFile));
+    org.apache.avro.Schema avro = Schemas.parseAvsc(schemaFile);
+    Schema schema = Schemas.fromAvro(avro);
     // Bad semantic types fail here, before Spark starts.
     SemanticTypes.bindings(schema);
 
     SparkSession session = spark.spark();
     Dataset<Row> data = DatasetReader.read(session, input.in, input.format());
+    if (written == null) {
+      written = keptFormat(session);
+    }
     ValidatedRows checked = Validation.validate(data, schema, reasonsColumn);
     ValidationThresholds thresholds =
         maxInvalidFraction == null
@@ -124,7 +129,7 @@ final class ValidateCommand implements Callable<Integer> {
     GateResult gate;
     try (Output output =
         Output.create(session, out, overwrite, List.of(input.in, schemaFile.toString()))) {
-      summary = checked.write(output, "valid", "invalid", written);
+      summary = checked.write(output, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
@@ -144,6 +149,15 @@ final class ValidateCommand implements Callable<Integer> {
             + out
             + "/invalid for the reasons",
         "");
+  }
+
+  /** The input's format, which the output keeps; Parquet for csv and tables. */
+  private Format keptFormat(SparkSession session) {
+    if (input.in.startsWith(DatasetReader.TABLE_PREFIX)) {
+      return Format.PARQUET;
+    }
+    Format in = input.format().orElseGet(() -> DatasetReader.detect(session, input.in));
+    return in == Format.CSV || in == Format.TEXT ? Format.PARQUET : in;
   }
 
   private void report(ValidationSummary summary, Schema schema) {

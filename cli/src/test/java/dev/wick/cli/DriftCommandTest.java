@@ -170,6 +170,6 @@ class DriftCommandTest {
   void aMalformedLimitIsAUsageError() {
     CliRun run = wick("drift", day1, day2, "--max-drift", "ks=lots");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--max-drift 'ks=lots' is malformed");
+    assertThat(run.err()).contains("Drift thresholds 'ks=lots' are malformed");
   }
 }

@@ -130,10 +130,10 @@ class ValidateCommandTest {
     assertThat(summary.get("total").asLong()).isEqualTo(10);
     assertThat(summary.get("valid").asLong()).isEqualTo(7);
     assertThat(summary.get("invalid").asLong()).isEqualTo(3);
-    assertThat(summary.get("invalid_fraction").asDouble()).isEqualTo(0.3);
+    assertThat(summary.get("invalidFraction").asDouble()).isEqualTo(0.3);
     java.util.Map<String, Long> counts = new java.util.TreeMap<>();
     for (JsonNode rule : summary.get("rules")) {
-      assertThat(rule.get("evaluated_as").asText()).isEqualTo("catalyst");
+      assertThat(rule.get("evaluatedAs").asText()).isEqualTo("catalyst");
       counts.put(
           rule.get("field").asText() + " " + rule.get("rule").asText(),
           rule.get("invalid").asLong());
@@ -147,13 +147,28 @@ class ValidateCommandTest {
         .containsEntry("events not_null", 0L);
 
     assertThat(out.resolve("_SUCCESS")).exists();
-    List<Row> valid = spark.read().parquet(out.resolve("valid").toString()).collectAsList();
+    // The output keeps the input's format (Avro) and its Avro schema.
+    List<Row> valid =
+        spark.read().format("avro").load(out.resolve("valid").toString()).collectAsList();
     assertThat(valid).hasSize(7);
+    try (java.util.stream.Stream<Path> parts = Files.list(out.resolve("valid"));
+        org.apache.avro.file.DataFileReader<GenericRecord> reader =
+            new org.apache.avro.file.DataFileReader<>(
+                parts
+                    .filter(p -> p.toString().endsWith(".avro"))
+                    .findFirst()
+                    .orElseThrow()
+                    .toFile(),
+                new org.apache.avro.generic.GenericDatumReader<>())) {
+      assertThat(reader.getSchema())
+          .isEqualTo(new Schema.Parser().parse(SCHEMA.formatted("country_code")));
+    }
     assertThat(valid.get(0).schema().fieldNames()).doesNotContain("reasons");
     List<Row> bad =
         spark
             .read()
-            .parquet(out.resolve("invalid").toString())
+            .format("avro")
+            .load(out.resolve("invalid").toString())
             .where("trackId = 'short'")
             .collectAsList();
     assertThat(bad).hasSize(1);
@@ -222,7 +237,8 @@ class ValidateCommandTest {
             "0.3",
             "--overwrite");
     assertThat(replaced.code()).isZero();
-    assertThat(spark.read().parquet(out.resolve("invalid").toString()).count()).isEqualTo(3);
+    assertThat(spark.read().format("avro").load(out.resolve("invalid").toString()).count())
+        .isEqualTo(3);
   }
 
   @Test

@@ -2,7 +2,6 @@ package dev.wick.profiler;
 
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Violation;
-import dev.wick.profiler.internal.DriftJson;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

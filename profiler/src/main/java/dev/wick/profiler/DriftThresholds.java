@@ -8,8 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The drift a field may show before a comparison fails ({@code wick ... --max-drift}). Any
- * combination of:
+ * The drift a field may show before a comparison fails. Any combination of:
  *
  * <ul>
  *   <li>{@code score}: the largest allowed {@link FieldDrift#score()} (KS statistic or L-infinity,
@@ -76,7 +75,7 @@ public record DriftThresholds(
     return new DriftThresholds(Optional.of(max), Optional.empty(), Optional.empty());
   }
 
-  /** Parses the {@code --max-drift} text; a usage error (exit 2) explains a malformed one. */
+  /** Parses thresholds written as above; a usage error (exit 2) explains a malformed text. */
   public static DriftThresholds parse(String text) {
     Optional<Double> score = Optional.empty();
     Optional<Double> nulls = Optional.empty();
@@ -114,9 +113,9 @@ public record DriftThresholds(
 
   private static WickException malformed(String text, String why) {
     return WickException.usage(
-        "--max-drift '"
+        "Drift thresholds '"
             + text
-            + "' is malformed: "
+            + "' are malformed: "
             + why
             + "; write a score such as 0.1, or score=0.1,nulls=0.05,distinct=0.5.");
   }

@@ -64,7 +64,7 @@ public record FieldProfile(
     return count - nulls;
   }
 
-  /** This profile without its top values and frequent-items sketch ({@code --redact}). */
+  /** This profile without its top values and frequent-items sketch (a redacted profile). */
   public FieldProfile redact() {
     return new FieldProfile(
         path,

@@ -1,6 +1,5 @@
 package dev.wick.profiler;
 
-import dev.wick.profiler.internal.ProfileJson;
 import dev.wick.profiler.internal.ProfileMerger;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,17 +2,25 @@ package dev.wick.profiler;
 
 import dev.wick.core.io.Output;
 import dev.wick.profiler.internal.ProfileHtml;
-import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
-import org.apache.spark.sql.SparkSession;
 
 /**
- * Writes profile and drift reports as one folder, through core's {@link Output}: everything is
- * staged and moved into place at once, an existing folder is kept unless {@code overwrite}, and a
- * folder inside an input is refused.
+ * A profile and, when compared with a baseline, the drift from it: the result of profiling, which
+ * writes itself to an {@link Output} the caller owns (opened, committed and closed by the caller,
+ * so that an existing or overlapping output is refused before any scan).
+ *
+ * <pre>{@code
+ * try (Output out = Output.create(spark, "report/", false, List.of("plays/"))) {
+ *   ProfileReport.of(profile).writeTo(out);
+ *   out.commit();
+ * }
+ * }</pre>
+ *
+ * @param profile the profile
+ * @param comparison the baseline and the drift from it, when compared
  */
-public final class ProfileReport {
+public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
   /** The profile's JSON inside a report folder. */
   public static final String PROFILE_JSON = "profile.json";
 
@@ -25,51 +33,47 @@ public final class ProfileReport {
   /** The drift report's HTML page inside a drift folder. */
   public static final String DRIFT_HTML = "drift.html";
 
-  private ProfileReport() {}
-
-  /**
-   * Writes {@code profile.json} and {@code profile.html} for {@code profile}, plus {@code
-   * drift.json} when compared with a baseline (then the page shows the drift and overlays the
-   * baseline); returns the folder written.
-   */
-  public static String writeProfile(
-      SparkSession spark,
-      String folder,
-      boolean overwrite,
-      Collection<String> inputs,
-      Profile profile,
-      Optional<Comparison> comparison) {
+  public ProfileReport {
     Objects.requireNonNull(profile, "profile");
-    try (Output out = Output.create(spark, folder, overwrite, inputs)) {
-      out.writeString(PROFILE_JSON, profile.toJson());
-      out.writeString(
-          PROFILE_HTML,
-          ProfileHtml.render(
-              profile, comparison.map(Comparison::baseline), comparison.map(Comparison::drift)));
-      comparison.ifPresent(c -> out.writeString(DRIFT_JSON, c.drift().toJson()));
-      return out.commit();
-    }
+    Objects.requireNonNull(comparison, "comparison");
+  }
+
+  /** The report of {@code profile} alone. */
+  public static ProfileReport of(Profile profile) {
+    return new ProfileReport(profile, Optional.empty());
+  }
+
+  /** The report of {@code profile} compared with {@code baseline}. */
+  public static ProfileReport compared(Profile baseline, Profile profile) {
+    return new ProfileReport(profile, Optional.of(Comparison.of(baseline, profile)));
   }
 
   /**
-   * Writes {@code drift.json} and {@code drift.html} (the current profile's page with the drift and
-   * the baseline overlaid); returns the folder written.
+   * Writes {@code profile.json} and {@code profile.html}, plus {@code drift.json} when compared
+   * with a baseline (then the page shows the drift and overlays the baseline).
    */
-  public static String writeDrift(
-      SparkSession spark,
-      String folder,
-      boolean overwrite,
-      Collection<String> inputs,
-      Profile current,
-      Comparison comparison) {
-    try (Output out = Output.create(spark, folder, overwrite, inputs)) {
-      out.writeString(DRIFT_JSON, comparison.drift().toJson());
-      out.writeString(
-          DRIFT_HTML,
-          ProfileHtml.render(
-              current, Optional.of(comparison.baseline()), Optional.of(comparison.drift())));
-      return out.commit();
-    }
+  public void writeTo(Output out) {
+    out.writeString(PROFILE_JSON, profile.toJson());
+    out.writeString(
+        PROFILE_HTML,
+        ProfileHtml.render(
+            profile, comparison.map(Comparison::baseline), comparison.map(Comparison::drift)));
+    comparison.ifPresent(c -> out.writeString(DRIFT_JSON, c.drift().toJson()));
+  }
+
+  /**
+   * Writes {@code drift.json} and {@code drift.html} (the profile's page with the drift and the
+   * baseline overlaid).
+   *
+   * @throws IllegalStateException when this report has no baseline
+   */
+  public void writeDriftTo(Output out) {
+    Comparison c =
+        comparison.orElseThrow(
+            () -> new IllegalStateException("A drift report needs a baseline to compare with."));
+    out.writeString(DRIFT_JSON, c.drift().toJson());
+    out.writeString(
+        DRIFT_HTML, ProfileHtml.render(profile, Optional.of(c.baseline()), Optional.of(c.drift())));
   }
 
   /** A baseline profile and the drift from it. */

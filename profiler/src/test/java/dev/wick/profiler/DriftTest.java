@@ -222,7 +222,7 @@ class DriftTest {
     assertThatThrownBy(() -> DriftThresholds.parse("speed=1"))
         .isInstanceOf(WickException.class)
         .hasMessage(
-            "--max-drift 'speed=1' is malformed: 'speed' is not one of score, nulls, distinct;"
+            "Drift thresholds 'speed=1' are malformed: 'speed' is not one of score, nulls, distinct;"
                 + " write a score such as 0.1, or score=0.1,nulls=0.05,distinct=0.5.");
     assertThatThrownBy(() -> DriftThresholds.parse("score=abc"))
         .hasMessageContaining("'abc' is not a number");

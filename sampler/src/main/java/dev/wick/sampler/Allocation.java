@@ -18,7 +18,7 @@ final class Allocation {
   static double[] targets(SampleSpec spec, long[] sizes) {
     long total = Arrays.stream(sizes).sum();
     boolean uniform = spec.stratified() && spec.distribution() == Distribution.UNIFORM;
-    if (spec.target() instanceof Target.Fraction f) {
+    if (spec.target() instanceof SampleSize.Fraction f) {
       double fraction = f.value();
       if (!spec.exact()) {
         return uniform
@@ -31,7 +31,7 @@ final class Allocation {
       // Each stratum keeps its own rounded share: within half a record of fraction * size.
       return Arrays.stream(sizes).mapToDouble(n -> Math.min(n, Math.round(fraction * n))).toArray();
     }
-    long count = Math.min(total, ((Target.Count) spec.target()).value());
+    long count = Math.min(total, ((SampleSize.Count) spec.target()).value());
     if (!spec.exact()) {
       return uniform
           ? uniformReal(sizes, count)

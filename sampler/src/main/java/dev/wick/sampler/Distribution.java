@@ -17,15 +17,15 @@ public enum Distribution {
   public static Distribution parse(String text) {
     String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
     for (Distribution d : values()) {
-      if (d.cliName().equals(t)) {
+      if (d.id().equals(t)) {
         return d;
       }
     }
     throw WickException.usage("Unknown distribution '" + text + "'; use stratified or uniform.");
   }
 
-  /** The name on the command line: {@code stratified} or {@code uniform}. */
-  public String cliName() {
+  /** The distribution's name in specs and JSON: {@code stratified} or {@code uniform}. */
+  public String id() {
     return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -5,9 +5,10 @@ import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
+import dev.wick.core.spark.Columns;
 import java.util.List;
 
-/** Field paths of {@code --by} and {@code --strata}: resolution through core, columns and SQL. */
+/** Field paths of {@code by} and {@code strata}: resolution through core, columns and SQL. */
 final class Fields {
   private Fields() {}
 
@@ -15,11 +16,11 @@ final class Fields {
    * Resolves {@code name} against {@code schema} (failing with core's "did you mean" message) and
    * requires one value per record: no step into an array or map.
    */
-  static ResolvedPath resolveSingle(Schema schema, String name, String option) {
+  static ResolvedPath resolveSingle(Schema schema, String name, String setting) {
     ResolvedPath resolved = schema.resolve(name);
     if (resolved.repeated()) {
       throw WickException.usage(
-          option
+          setting
               + " field '"
               + name
               + "' steps into an array or map, so a record holds many values there; name a field"
@@ -33,10 +34,10 @@ final class Fields {
     return names.stream()
         .map(
             n -> {
-              ResolvedPath r = resolveSingle(schema, n, "--strata");
+              ResolvedPath r = resolveSingle(schema, n, "strata");
               if (r.type() instanceof MapType) {
                 throw WickException.usage(
-                    "--strata field '"
+                    "strata field '"
                         + n
                         + "' is a map, which Spark cannot group by; name a field of it or"
                         + " another field.");
@@ -53,7 +54,7 @@ final class Fields {
       if (s.length() > 0) {
         s.append('.');
       }
-      s.append(dev.wick.core.spark.Columns.quote(step.name()));
+      s.append(Columns.quote(step.name()));
     }
     return s.toString();
   }

@@ -19,6 +19,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -106,7 +107,10 @@ public final class KeyHash {
     return new Unit(column, sql);
   }
 
-  /** The Spark SQL condition that keeps the same records as {@code --by fields --fraction f}. */
+  /**
+   * The Spark SQL condition that keeps the same records as a sample {@code by} these fields with
+   * {@code fraction} f.
+   */
   public static String predicateSql(
       StructType schema, List<String> fields, long seed, double fraction) {
     return unitSql(schema, fields, seed) + " < " + Text.number(fraction) + "D";
@@ -128,14 +132,14 @@ public final class KeyHash {
     Items items = new Items(new ArrayList<>(), new ArrayList<>());
     items.add(lit(seed), "CAST(" + seed + " AS BIGINT)");
     for (String name : fields) {
-      ResolvedPath resolved = Fields.resolveSingle(model, name, "--by");
+      ResolvedPath resolved = Fields.resolveSingle(model, name, "by");
       encode(resolved.path(), resolved.type(), name, items);
     }
     return items;
   }
 
   private static void encode(FieldPath path, DataType type, String keyName, Items items) {
-    Column value = dev.wick.core.spark.Columns.column(path);
+    Column value = Columns.column(path);
     String sql = Fields.sql(path);
     items.add(value.isNull(), sql + " IS NULL");
     if (type instanceof IntType || type instanceof LongType || type instanceof TimeType) {
@@ -152,7 +156,7 @@ public final class KeyHash {
       }
     } else if (type instanceof ArrayType || type instanceof MapType) {
       throw WickException.usage(
-          "--by field '"
+          "by field '"
               + keyName
               + "' holds "
               + (type instanceof ArrayType ? "an array" : "a map")

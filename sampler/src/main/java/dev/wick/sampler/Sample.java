@@ -12,6 +12,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.FieldPath;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -69,7 +70,7 @@ public final class Sample {
 
   /** The key column of the i-th stratum field in the plan table. */
   static String planKey(int i) {
-    return Columns.PREFIX + "k" + i;
+    return PlanColumns.PREFIX + "k" + i;
   }
 
   public SampleSpec spec() {
@@ -123,10 +124,10 @@ public final class Sample {
       Dataset<Row> withId = build(true, null, null).persist(StorageLevel.MEMORY_AND_DISK());
       try {
         Map<Integer, Long> kept = new HashMap<>();
-        for (Row r : withId.groupBy(Columns.ID).count().collectAsList()) {
+        for (Row r : withId.groupBy(PlanColumns.ID).count().collectAsList()) {
           kept.put(r.getInt(0), r.getLong(1));
         }
-        sink.accept(withId.drop(Columns.ID));
+        sink.accept(withId.drop(PlanColumns.ID));
         return result(recordsIn, passes, id -> kept.getOrDefault(id, 0L));
       } finally {
         withId.unpersist(false);
@@ -206,7 +207,7 @@ public final class Sample {
     }
   }
 
-  /** The pass-2 plan: unit values, the decision, and (with {@code --exact}) the rank cut. */
+  /** The pass-2 plan: unit values, the decision, and (with {@code exact}) the rank cut. */
   private Dataset<Row> build(boolean withId, Observation in, Observation out) {
     Dataset<Row> input = plan.input();
     if (table.isEmpty() && !plan.spec().exact() && !withId) {
@@ -225,46 +226,46 @@ public final class Sample {
             .toArray(Column[]::new);
     Dataset<Row> base =
         in == null ? input : input.observe(in, functions.count(lit(1)).as("records"));
-    base = base.withColumn(Columns.UNIT, plan.unit());
+    base = base.withColumn(PlanColumns.UNIT, plan.unit());
     boolean exact = plan.spec().exact();
     Dataset<Row> kept;
     if (table.isEmpty()) {
       PlannedStratum all = strata.get(0);
       if (!exact) {
         kept =
-            all.probability() >= 1.0 ? base : base.where(Columns.unit().lt(lit(all.probability())));
+            all.probability() >= 1.0
+                ? base
+                : base.where(PlanColumns.unit().lt(lit(all.probability())));
       } else {
         kept =
             ranked(
-                base.where(Columns.bucket(Columns.unit()).leq(lit(all.maxBucket()))),
+                base.where(PlanColumns.bucket(PlanColumns.unit()).leq(lit(all.maxBucket()))),
                 original,
                 // One window partition for all candidates. A literal would do, but Spark drops a
                 // foldable partition key and then warns about a window without one.
-                Columns.unit().multiply(lit(0)),
+                PlanColumns.unit().multiply(lit(0)),
                 lit((long) all.target()));
       }
     } else {
       Dataset<Row> strataTable = broadcast(table.get());
       Column on = lit(true);
       for (int i = 0; i < plan.strata().size(); i++) {
-        on =
-            on.and(
-                dev.wick.core.spark.Columns.column(plan.strata().get(i))
-                    .eqNullSafe(strataTable.col(planKey(i))));
+        on = on.and(Columns.column(plan.strata().get(i)).eqNullSafe(strataTable.col(planKey(i))));
       }
       Dataset<Row> joined = base.join(strataTable, on, "inner");
       kept =
           exact
               ? ranked(
-                  joined.where(Columns.bucket(Columns.unit()).leq(col(Columns.MAX_BUCKET))),
+                  joined.where(
+                      PlanColumns.bucket(PlanColumns.unit()).leq(col(PlanColumns.MAX_BUCKET))),
                   original,
-                  col(Columns.ID),
-                  col(Columns.TARGET))
-              : joined.where(Columns.unit().lt(col(Columns.PROBABILITY)));
+                  col(PlanColumns.ID),
+                  col(PlanColumns.TARGET))
+              : joined.where(PlanColumns.unit().lt(col(PlanColumns.PROBABILITY)));
     }
     List<Column> columns = new ArrayList<>(List.of(original));
     if (withId) {
-      columns.add(col(Columns.ID));
+      columns.add(col(PlanColumns.ID));
     }
     Dataset<Row> result = kept.select(columns.toArray(Column[]::new));
     return out == null ? result : result.observe(out, functions.count(lit(1)).as("records"));
@@ -280,10 +281,10 @@ public final class Sample {
         xxhash64(
             lit(plan.spec().seed()),
             to_json(struct(original), Map.of("ignoreNullFields", "false")));
-    var window = Window.partitionBy(partition).orderBy(Columns.unit(), col(Columns.TIE));
+    var window = Window.partitionBy(partition).orderBy(PlanColumns.unit(), col(PlanColumns.TIE));
     return candidates
-        .withColumn(Columns.TIE, tie)
-        .withColumn(Columns.RANK, row_number().over(window))
-        .where(col(Columns.RANK).leq(target));
+        .withColumn(PlanColumns.TIE, tie)
+        .withColumn(PlanColumns.RANK, row_number().over(window))
+        .where(col(PlanColumns.RANK).leq(target));
   }
 }

@@ -1,13 +1,11 @@
 package dev.wick.sampler;
 
-import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,20 +19,22 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.avro.SchemaConverters;
 
 /**
- * Samples a dataset on disk into a new output folder: what {@code wick sample} runs.
+ * Samples a dataset on disk into an {@link Output} the caller owns: what {@code wick sample} runs.
  *
  * <pre>{@code
- * SampleFiles.Written w =
- *     SampleFiles.from(spark, "plays/").to("plays-sample/").run(
- *         Sampler.fraction(0.01).by("user_id").build());
+ * SampleFiles plays = SampleFiles.read(spark, "plays/", Optional.empty());
+ * try (Output out = Output.create(spark, "plays-sample/", false, List.of("plays/"))) {
+ *   SampleFiles.Written w = plays.write(Sampler.fraction(0.01).by("user_id").build(), out);
+ *   out.commit();
+ * }
  * }</pre>
  *
  * <p>The input is read through core's {@link DatasetReader} (a file, folder, glob or {@code
- * table:NAME}); the output is written through core's {@link Output}: staged and moved into place
- * only when complete, refused when it exists (unless overwriting) or touches the input, with a
- * {@code _SUCCESS} marker and {@code _wick_sample.json} (the {@link SampleResult}) inside. The
- * output keeps the input's format (Parquet for a table) and schema; an Avro output keeps the
- * input's own Avro schema (record names, enums, logical types).
+ * table:NAME}) when this value is made, so that a bad input fails before any output is opened.
+ * {@link #write} puts the sample and {@code _wick_sample.json} (the {@link SampleResult}) into the
+ * caller's output, which stages, refuses and commits as {@link Output} does. The sample keeps the
+ * input's format (Parquet for a table) and schema unless another format is given; an Avro sample of
+ * an Avro input keeps the input's own Avro schema (record names, enums, logical types).
  */
 public final class SampleFiles {
   /** The summary file written inside the output folder. */
@@ -42,72 +42,64 @@ public final class SampleFiles {
 
   private final SparkSession spark;
   private final String input;
-  private Optional<Format> inputFormat = Optional.empty();
-  private String output;
-  private Optional<Format> outputFormat = Optional.empty();
-  private boolean overwrite;
+  private final Dataset<Row> data;
+  private final Format inputFormat;
+  private final boolean table;
 
-  private SampleFiles(SparkSession spark, String input) {
-    this.spark = Objects.requireNonNull(spark, "spark");
-    this.input = Objects.requireNonNull(input, "input");
+  private SampleFiles(
+      SparkSession spark, String input, Dataset<Row> data, Format inputFormat, boolean table) {
+    this.spark = spark;
+    this.input = input;
+    this.data = data;
+    this.inputFormat = inputFormat;
+    this.table = table;
   }
 
-  /** Samples the dataset at {@code input} (a file, folder, glob or {@code table:NAME}). */
-  public static SampleFiles from(SparkSession spark, String input) {
-    return new SampleFiles(spark, input);
-  }
-
-  /** Reads the input in this format instead of the one its file extensions name. */
-  public SampleFiles inputFormat(Format format) {
-    this.inputFormat = Optional.of(format);
-    return this;
-  }
-
-  /** Writes the sample to this folder. */
-  public SampleFiles to(String output) {
-    this.output = Objects.requireNonNull(output, "output");
-    return this;
-  }
-
-  /** Writes the sample in this format instead of the input's. */
-  public SampleFiles outputFormat(Format format) {
-    this.outputFormat = Optional.of(format);
-    return this;
-  }
-
-  /** Replaces an existing output (never an input). */
-  public SampleFiles overwrite(boolean overwrite) {
-    this.overwrite = overwrite;
-    return this;
-  }
-
-  /** What was written where, and what the sample kept. */
-  public record Written(String output, Format format, SampleResult result) {}
-
-  /** Reads, samples, writes and commits; a failure leaves no output behind. */
-  public Written run(SampleSpec spec) {
-    if (output == null) {
-      throw WickException.usage("No output given; pass --out PATH for the sample.");
-    }
-    Dataset<Row> data = DatasetReader.read(spark, input, inputFormat);
+  /**
+   * Reads the dataset at {@code input} (a file, folder, glob or {@code table:NAME}), in {@code
+   * format} when given, else in the format its file extensions name.
+   */
+  public static SampleFiles read(SparkSession spark, String input, Optional<Format> format) {
+    Objects.requireNonNull(spark, "spark");
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(format, "format");
+    Dataset<Row> data = DatasetReader.read(spark, input, format);
     boolean table = input.startsWith(DatasetReader.TABLE_PREFIX);
     Format inFormat =
-        table ? Format.PARQUET : inputFormat.orElseGet(() -> DatasetReader.detect(spark, input));
-    Format format = outputFormat.orElse(inFormat);
-    try (Output out = Output.create(spark, output, overwrite, List.of(input))) {
-      Sample sample = spec.select(data);
-      Map<String, String> options =
-          format == Format.AVRO && inFormat == Format.AVRO && !table
-              ? avroSchemaOption(data)
-              : Map.of();
-      SampleResult result = sample.write(out, "", format, options);
-      Map<String, String> context = new LinkedHashMap<>();
-      context.put("input", input);
-      context.put("output", out.destination());
-      context.put("format", format.sparkName());
-      out.writeString(SUMMARY_FILE, result.toJson(context));
-      return new Written(out.commit(), format, result);
-    }
+        table ? Format.PARQUET : format.orElseGet(() -> DatasetReader.detect(spark, input));
+    return new SampleFiles(spark, input, data, inFormat, table);
+  }
+
+  /** The input's format: the one given, or its files' (Parquet for a table). */
+  public Format inputFormat() {
+    return inputFormat;
+  }
+
+  /** What was written, in which format, and what the sample kept. */
+  public record Written(Format format, SampleResult result) {}
+
+  /** Samples into {@code out} in the input's format; the caller commits. */
+  public Written write(SampleSpec spec, Output out) {
+    return write(spec, out, Optional.empty());
+  }
+
+  /** Samples into {@code out} in {@code format} (else the input's); the caller commits. */
+  public Written write(SampleSpec spec, Output out, Optional<Format> format) {
+    Objects.requireNonNull(spec, "spec");
+    Objects.requireNonNull(out, "out");
+    Format written = format.orElse(inputFormat);
+    Sample sample = spec.select(data);
+    Map<String, String> options =
+        written == Format.AVRO && inputFormat == Format.AVRO && !table
+            ? avroSchemaOption(data)
+            : Map.of();
+    SampleResult result = sample.write(out, "", written, options);
+    Map<String, String> context = new LinkedHashMap<>();
+    context.put("input", input);
+    context.put("output", out.destination());
+    context.put("format", written.sparkName());
+    out.writeString(SUMMARY_FILE, result.toJson(context));
+    return new Written(written, result);
   }
 
   /**

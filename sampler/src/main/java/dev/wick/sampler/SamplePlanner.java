@@ -15,6 +15,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -65,10 +66,10 @@ final class SamplePlanner {
 
   private static Sample unstratified(Sample.Plan plan) {
     SampleSpec spec = plan.spec();
-    if (!spec.exact() && spec.target() instanceof Target.Fraction f) {
+    if (!spec.exact() && spec.target() instanceof SampleSize.Fraction f) {
       // One pass: the records in are counted while the sample is written.
       PlannedStratum all =
-          new PlannedStratum(0, List.of(), "{}", -1, Double.NaN, f.value(), Columns.NO_BUCKET);
+          new PlannedStratum(0, List.of(), "{}", -1, Double.NaN, f.value(), PlanColumns.NO_BUCKET);
       return new Sample(plan, List.of(all), Optional.empty(), -1, 1);
     }
     if (!spec.exact()) {
@@ -76,20 +77,21 @@ final class SamplePlanner {
       requireRecords(total);
       double target = Allocation.targets(spec, new long[] {total})[0];
       PlannedStratum all =
-          new PlannedStratum(0, List.of(), "{}", total, target, target / total, Columns.NO_BUCKET);
+          new PlannedStratum(
+              0, List.of(), "{}", total, target, target / total, PlanColumns.NO_BUCKET);
       return new Sample(plan, List.of(all), Optional.empty(), total, 2);
     }
     List<Row> buckets =
         plan.input()
-            .select(Columns.bucket(plan.unit()).as(Columns.BUCKET))
-            .groupBy(Columns.BUCKET)
-            .agg(count(lit(1)).as(Columns.COUNT))
-            .orderBy(Columns.BUCKET)
+            .select(PlanColumns.bucket(plan.unit()).as(PlanColumns.BUCKET))
+            .groupBy(PlanColumns.BUCKET)
+            .agg(count(lit(1)).as(PlanColumns.COUNT))
+            .orderBy(PlanColumns.BUCKET)
             .collectAsList();
     long total = buckets.stream().mapToLong(r -> r.getLong(1)).sum();
     requireRecords(total);
     long target = (long) Allocation.targets(spec, new long[] {total})[0];
-    long maxBucket = Columns.NO_BUCKET;
+    long maxBucket = PlanColumns.NO_BUCKET;
     long cumulative = 0;
     for (Row r : buckets) {
       if (cumulative >= target) {
@@ -110,12 +112,12 @@ final class SamplePlanner {
     List<Column> strataColumns = new ArrayList<>();
     List<Column> keyFields = new ArrayList<>();
     for (int i = 0; i < strata.size(); i++) {
-      strataColumns.add(dev.wick.core.spark.Columns.column(strata.get(i)).as(Columns.stratum(i)));
-      keyFields.add(col(Columns.stratum(i)).as(spec.strata().get(i)));
+      strataColumns.add(Columns.column(strata.get(i)).as(PlanColumns.stratum(i)));
+      keyFields.add(col(PlanColumns.stratum(i)).as(spec.strata().get(i)));
     }
     Column[] groups = new Column[strata.size()];
     for (int i = 0; i < groups.length; i++) {
-      groups[i] = col(Columns.stratum(i));
+      groups[i] = col(PlanColumns.stratum(i));
     }
     Dataset<Row> totals;
     Dataset<Row> perBucket = null;
@@ -124,35 +126,35 @@ final class SamplePlanner {
           input
               .select(strataColumns.toArray(Column[]::new))
               .groupBy(groups)
-              .agg(count(lit(1)).as(Columns.COUNT));
+              .agg(count(lit(1)).as(PlanColumns.COUNT));
     } else {
       List<Column> select = new ArrayList<>(strataColumns);
-      select.add(Columns.bucket(plan.unit()).as(Columns.BUCKET));
+      select.add(PlanColumns.bucket(plan.unit()).as(PlanColumns.BUCKET));
       List<Column> groupsAndBucket = new ArrayList<>(List.of(groups));
-      groupsAndBucket.add(col(Columns.BUCKET));
+      groupsAndBucket.add(col(PlanColumns.BUCKET));
       // Pass 1 of an exact sample: records per stratum and bucket, kept for the thresholds.
       perBucket =
           input
               .select(select.toArray(Column[]::new))
               .groupBy(groupsAndBucket.toArray(Column[]::new))
-              .agg(count(lit(1)).as(Columns.COUNT))
+              .agg(count(lit(1)).as(PlanColumns.COUNT))
               .persist();
-      totals = perBucket.groupBy(groups).agg(sum(Columns.COUNT).as(Columns.COUNT));
+      totals = perBucket.groupBy(groups).agg(sum(PlanColumns.COUNT).as(PlanColumns.COUNT));
     }
     try {
       Column key = struct(keyFields.toArray(Column[]::new));
       List<Row> rows =
           totals
               .select(
-                  struct(groups).as(Columns.KEY),
-                  col(Columns.COUNT),
-                  to_json(key, Map.of("ignoreNullFields", "false")).as(Columns.KEY_JSON))
+                  struct(groups).as(PlanColumns.KEY),
+                  col(PlanColumns.COUNT),
+                  to_json(key, Map.of("ignoreNullFields", "false")).as(PlanColumns.KEY_JSON))
               .orderBy(orderColumns(strata.size()))
               .limit(MAX_STRATA + 1)
               .collectAsList();
       if (rows.size() > MAX_STRATA) {
         throw WickException.usage(
-            "--strata "
+            "strata "
                 + String.join(",", spec.strata())
                 + " gives more than "
                 + MAX_STRATA
@@ -189,7 +191,7 @@ final class SamplePlanner {
                 sizes[i],
                 targets[i],
                 Math.min(1.0, targets[i] / sizes[i]),
-                spec.exact() ? maxBuckets[i] : Columns.NO_BUCKET));
+                spec.exact() ? maxBuckets[i] : PlanColumns.NO_BUCKET));
       }
       return new Sample(plan, planned, Optional.of(table), total, 2);
     } finally {
@@ -202,7 +204,7 @@ final class SamplePlanner {
   private static Column[] orderColumns(int n) {
     Column[] order = new Column[n];
     for (int i = 0; i < n; i++) {
-      order[i] = col(Columns.KEY).getField(Columns.stratum(i)).asc_nulls_first();
+      order[i] = col(PlanColumns.KEY).getField(PlanColumns.stratum(i)).asc_nulls_first();
     }
     return order;
   }
@@ -223,10 +225,10 @@ final class SamplePlanner {
       StructField f = keyType.fields()[i];
       fields.add(DataTypes.createStructField(Sample.planKey(i), f.dataType(), true));
     }
-    fields.add(DataTypes.createStructField(Columns.ID, DataTypes.IntegerType, false));
-    fields.add(DataTypes.createStructField(Columns.PROBABILITY, DataTypes.DoubleType, false));
-    fields.add(DataTypes.createStructField(Columns.TARGET, DataTypes.LongType, false));
-    fields.add(DataTypes.createStructField(Columns.MAX_BUCKET, DataTypes.LongType, false));
+    fields.add(DataTypes.createStructField(PlanColumns.ID, DataTypes.IntegerType, false));
+    fields.add(DataTypes.createStructField(PlanColumns.PROBABILITY, DataTypes.DoubleType, false));
+    fields.add(DataTypes.createStructField(PlanColumns.TARGET, DataTypes.LongType, false));
+    fields.add(DataTypes.createStructField(PlanColumns.MAX_BUCKET, DataTypes.LongType, false));
     List<Row> table = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Row key = rows.get(i).getStruct(0);
@@ -237,7 +239,7 @@ final class SamplePlanner {
       values[key.size()] = i;
       values[key.size() + 1] = Math.min(1.0, targets[i] / sizes[i]);
       values[key.size() + 2] = (long) Math.rint(targets[i]);
-      values[key.size() + 3] = maxBuckets == null ? Columns.NO_BUCKET : maxBuckets[i];
+      values[key.size() + 3] = maxBuckets == null ? PlanColumns.NO_BUCKET : maxBuckets[i];
       table.add(RowFactory.create(values));
     }
     return input.sparkSession().createDataFrame(table, DataTypes.createStructType(fields));
@@ -252,20 +254,25 @@ final class SamplePlanner {
     Column joinOn = lit(true);
     for (int i = 0; i < keys; i++) {
       joinOn =
-          joinOn.and(perBucket.col(Columns.stratum(i)).eqNullSafe(table.col(Sample.planKey(i))));
+          joinOn.and(
+              perBucket.col(PlanColumns.stratum(i)).eqNullSafe(table.col(Sample.planKey(i))));
     }
     var window =
-        Window.partitionBy(col(Columns.ID))
-            .orderBy(col(Columns.BUCKET))
+        Window.partitionBy(col(PlanColumns.ID))
+            .orderBy(col(PlanColumns.BUCKET))
             .rowsBetween(Window.unboundedPreceding(), Window.currentRow());
     List<Row> bounds =
         perBucket
             .join(broadcast(table), joinOn, "inner")
-            .select(col(Columns.ID), col(Columns.TARGET), col(Columns.BUCKET), col(Columns.COUNT))
-            .withColumn(Columns.RUNNING, sum(Columns.COUNT).over(window))
-            .where(col(Columns.RUNNING).geq(col(Columns.TARGET)))
-            .groupBy(Columns.ID)
-            .agg(min(Columns.BUCKET))
+            .select(
+                col(PlanColumns.ID),
+                col(PlanColumns.TARGET),
+                col(PlanColumns.BUCKET),
+                col(PlanColumns.COUNT))
+            .withColumn(PlanColumns.RUNNING, sum(PlanColumns.COUNT).over(window))
+            .where(col(PlanColumns.RUNNING).geq(col(PlanColumns.TARGET)))
+            .groupBy(PlanColumns.ID)
+            .agg(min(PlanColumns.BUCKET))
             .collectAsList();
     Map<Integer, Long> byId = new HashMap<>();
     for (Row r : bounds) {
@@ -273,7 +280,7 @@ final class SamplePlanner {
     }
     long[] out = new long[targets.length];
     for (int i = 0; i < targets.length; i++) {
-      out[i] = targets[i] < 1 ? Columns.NO_BUCKET : byId.getOrDefault(i, Columns.NO_BUCKET);
+      out[i] = targets[i] < 1 ? PlanColumns.NO_BUCKET : byId.getOrDefault(i, PlanColumns.NO_BUCKET);
     }
     return out;
   }

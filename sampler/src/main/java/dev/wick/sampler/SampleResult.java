@@ -1,11 +1,9 @@
 package dev.wick.sampler;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.json.Json;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -20,7 +18,7 @@ import java.util.Objects;
  * @param spec the sample's spec
  * @param recordsIn the records of the input
  * @param recordsOut the records kept
- * @param target the records aimed at (an expectation without {@code --exact})
+ * @param target the records aimed at (an expectation unless exact)
  * @param passes how many times the input was read: 1 or 2
  * @param strata per stratum, in the order of their keys (nulls first); empty without strata
  * @param unitSql the Spark SQL expression of each record's unit value (see {@link KeyHash})
@@ -37,9 +35,6 @@ public record SampleResult(
   /** How many strata {@link #summary()} lists; the JSON has them all. */
   static final int SUMMARY_STRATA = 50;
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   public SampleResult {
     Objects.requireNonNull(spec, "spec");
     strata = List.copyOf(strata);
@@ -49,11 +44,11 @@ public record SampleResult(
   /**
    * One stratum of a sample.
    *
-   * @param key the stratum's values, typed as Spark returns them, in the order of {@code --strata}
+   * @param key the stratum's values, typed as Spark returns them, in the order of the spec's strata
    *     (a null value is its own stratum)
    * @param keyJson the key as a JSON object from field path to value
    * @param recordsIn the stratum's records in the input
-   * @param target the records aimed at (an expectation without {@code --exact})
+   * @param target the records aimed at (an expectation unless exact)
    * @param actual the records kept
    */
   public record StratumCount(
@@ -65,22 +60,23 @@ public record SampleResult(
 
     /** The key's values as JSON, comma-separated: {@code "US", 3, null}. */
     public String display() {
-      try {
-        JsonNode node = JSON.readTree(keyJson);
-        List<String> values = new ArrayList<>();
-        for (Iterator<JsonNode> it = node.elements(); it.hasNext(); ) {
-          values.add(it.next().toString());
-        }
-        return String.join(", ", values);
-      } catch (JsonProcessingException e) {
-        return keyJson;
+      return String.join(", ", keyValues().stream().map(JsonNode::toString).toList());
+    }
+
+    /** The key's values as JSON nodes, in the order of the spec's strata. */
+    List<JsonNode> keyValues() {
+      List<JsonNode> values = new ArrayList<>();
+      for (Iterator<JsonNode> it = Json.read(keyJson, "A stratum's key").elements();
+          it.hasNext(); ) {
+        values.add(it.next());
       }
+      return values;
     }
   }
 
   /** The Spark SQL condition that keeps the same records, when one fraction holds for all. */
   public String predicateSql() {
-    if (spec.exact() || spec.stratified() || !(spec.target() instanceof Target.Fraction f)) {
+    if (spec.exact() || spec.stratified() || !(spec.target() instanceof SampleSize.Fraction f)) {
       return "";
     }
     return unitSql + " < " + Text.number(f.value()) + "D";
@@ -148,47 +144,53 @@ public record SampleResult(
     return right ? fill + text : text + fill;
   }
 
-  /** The result as JSON, after the {@code context} entries (such as input, output and format). */
+  /**
+   * The result as JSON (lower camel case keys, through core's {@link Json}), after the {@code
+   * context} entries (such as input, output and format). A stratum's key is the array of its values
+   * in the order of the spec's strata; a record value is written as its JSON text. The spec's
+   * distribution is written only for a stratified sample, where it applies.
+   */
   public String toJson(Map<String, String> context) {
-    ObjectNode root = JSON.createObjectNode();
+    ObjectNode root = Json.object();
     context.forEach(root::put);
     ObjectNode s = root.putObject("spec");
-    if (spec.target() instanceof Target.Fraction f) {
+    if (spec.target() instanceof SampleSize.Fraction f) {
       s.put("fraction", f.value());
     } else {
-      s.put("count", ((Target.Count) spec.target()).value());
+      s.put("count", ((SampleSize.Count) spec.target()).value());
     }
     spec.by().forEach(s.putArray("by")::add);
     s.put("seed", spec.seed());
-    s.put("seed_given", spec.seedGiven());
+    s.put("seedGiven", spec.seedGiven());
     spec.strata().forEach(s.putArray("strata")::add);
-    s.put("distribution", spec.distribution().cliName());
+    if (spec.stratified()) {
+      s.put("distribution", spec.distribution().id());
+    }
     s.put("exact", spec.exact());
     root.put("mode", spec.byKey() ? "key-hash" : "bernoulli");
-    root.put("unit_sql", unitSql);
+    root.put("unitSql", unitSql);
     if (!predicateSql().isEmpty()) {
-      root.put("predicate_sql", predicateSql());
+      root.put("predicateSql", predicateSql());
     }
     root.put("passes", passes);
-    root.put("records_in", recordsIn);
-    root.put("records_out", recordsOut);
+    root.put("recordsIn", recordsIn);
+    root.put("recordsOut", recordsOut);
     root.put("target", target);
-    ArrayNode list = root.putArray("strata_counts");
+    ArrayNode list = root.putArray("strataCounts");
     for (StratumCount c : strata) {
       ObjectNode o = list.addObject();
-      try {
-        o.set("key", JSON.readTree(c.keyJson()));
-      } catch (JsonProcessingException e) {
-        o.put("key", c.keyJson());
+      ArrayNode key = o.putArray("key");
+      for (JsonNode v : c.keyValues()) {
+        if (v.isContainerNode()) {
+          key.add(v.toString());
+        } else {
+          key.add(v);
+        }
       }
-      o.put("records_in", c.recordsIn());
+      o.put("recordsIn", c.recordsIn());
       o.put("target", c.target());
       o.put("actual", c.actual());
     }
-    try {
-      return JSON.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write the sample summary as JSON", e);
-    }
+    return Json.write(root);
   }
 }

@@ -23,7 +23,7 @@ import org.apache.spark.sql.Row;
  *     expectation
  */
 public record SampleSpec(
-    Target target,
+    SampleSize target,
     List<String> by,
     long seed,
     boolean seedGiven,
@@ -34,24 +34,24 @@ public record SampleSpec(
   public SampleSpec {
     Objects.requireNonNull(target, "target");
     Objects.requireNonNull(distribution, "distribution");
-    by = checkedFields(by, "--by");
-    strata = checkedFields(strata, "--strata");
+    by = checkedFields(by, "by");
+    strata = checkedFields(strata, "strata");
   }
 
-  private static List<String> checkedFields(List<String> fields, String option) {
-    Objects.requireNonNull(fields, option);
+  private static List<String> checkedFields(List<String> fields, String setting) {
+    Objects.requireNonNull(fields, setting);
     Set<String> seen = new HashSet<>();
     List<String> out = new ArrayList<>();
     for (String f : fields) {
       String name = f == null ? "" : f.trim();
       if (name.isEmpty()) {
         throw WickException.usage(
-            option
+            setting
                 + " has an empty field name; list field paths separated by commas, such as"
                 + " user_id,country.");
       }
       if (!seen.add(name)) {
-        throw WickException.usage(option + " names '" + name + "' twice; list each field once.");
+        throw WickException.usage(setting + " names '" + name + "' twice; list each field once.");
       }
       out.add(name);
     }
@@ -88,7 +88,7 @@ public record SampleSpec(
     s.append(byKey() ? " by " + String.join(",", by) : " (Bernoulli)");
     if (stratified()) {
       s.append(", ")
-          .append(distribution.cliName())
+          .append(distribution.id())
           .append(" over strata ")
           .append(String.join(",", strata));
     }

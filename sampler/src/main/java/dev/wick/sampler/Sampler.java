@@ -24,32 +24,51 @@ import org.apache.spark.sql.Row;
  * partitioning). With {@link #by} a record is kept when the hash of its key falls below the
  * fraction (see {@link KeyHash}): the same key gets the same decision in every dataset and every
  * run, whatever the partitioning. When no seed is given, {@link #DEFAULT_SEED} is used, never the
- * clock. Each setter validates at once and fails with a {@link WickException} naming the fix.
+ * clock. A {@code Sampler} is immutable: each setter returns a new one. The target is validated
+ * when it is given, the rest by {@link #build()}, each failure a {@link WickException} naming the
+ * fix.
  */
 public final class Sampler {
   /** The seed used when none is given. */
   public static final long DEFAULT_SEED = 42L;
 
-  private final Target target;
-  private List<String> by = List.of();
-  private long seed = DEFAULT_SEED;
-  private boolean seedGiven;
-  private List<String> strata = List.of();
-  private Distribution distribution;
-  private boolean exact;
+  private final SampleSize target;
+  private final List<String> by;
+  private final long seed;
+  private final boolean seedGiven;
+  private final List<String> strata;
+  private final Distribution distribution;
+  private final boolean exact;
 
-  private Sampler(Target target) {
+  private Sampler(
+      SampleSize target,
+      List<String> by,
+      long seed,
+      boolean seedGiven,
+      List<String> strata,
+      Distribution distribution,
+      boolean exact) {
     this.target = target;
+    this.by = by;
+    this.seed = seed;
+    this.seedGiven = seedGiven;
+    this.strata = strata;
+    this.distribution = distribution;
+    this.exact = exact;
+  }
+
+  private Sampler(SampleSize target) {
+    this(target, List.of(), DEFAULT_SEED, false, List.of(), null, false);
   }
 
   /** A sample keeping {@code fraction} of the records, in {@code (0, 1]}. */
   public static Sampler fraction(double fraction) {
-    return new Sampler(new Target.Fraction(fraction));
+    return new Sampler(new SampleSize.Fraction(fraction));
   }
 
   /** A sample keeping about {@code count} records (exactly, with {@link #exact()}). */
   public static Sampler count(long count) {
-    return new Sampler(new Target.Count(count));
+    return new Sampler(new SampleSize.Count(count));
   }
 
   /** Keep a record by the hash of these fields (field paths such as {@code user.id}). */
@@ -59,15 +78,19 @@ public final class Sampler {
 
   /** Keep a record by the hash of these fields (field paths such as {@code user.id}). */
   public Sampler by(List<String> fields) {
-    this.by = List.copyOf(Objects.requireNonNull(fields, "fields"));
-    return this;
+    return new Sampler(
+        target,
+        List.copyOf(Objects.requireNonNull(fields, "fields")),
+        seed,
+        seedGiven,
+        strata,
+        distribution,
+        exact);
   }
 
   /** The seed of the hash (with {@link #by}) or of the Bernoulli draws. */
   public Sampler seed(long seed) {
-    this.seed = seed;
-    this.seedGiven = true;
-    return this;
+    return new Sampler(target, by, seed, true, strata, distribution, exact);
   }
 
   /** Stratify by the values of these fields: each distinct tuple (nulls included) is a stratum. */
@@ -77,14 +100,26 @@ public final class Sampler {
 
   /** Stratify by the values of these fields: each distinct tuple (nulls included) is a stratum. */
   public Sampler strata(List<String> fields) {
-    this.strata = List.copyOf(Objects.requireNonNull(fields, "fields"));
-    return this;
+    return new Sampler(
+        target,
+        by,
+        seed,
+        seedGiven,
+        List.copyOf(Objects.requireNonNull(fields, "fields")),
+        distribution,
+        exact);
   }
 
   /** How the target is shared among the strata (default {@link Distribution#STRATIFIED}). */
   public Sampler distribution(Distribution distribution) {
-    this.distribution = Objects.requireNonNull(distribution, "distribution");
-    return this;
+    return new Sampler(
+        target,
+        by,
+        seed,
+        seedGiven,
+        strata,
+        Objects.requireNonNull(distribution, "distribution"),
+        exact);
   }
 
   /** Meet the target exactly (per stratum, within one record) in at most two passes. */
@@ -94,18 +129,17 @@ public final class Sampler {
 
   /** Whether to meet the target exactly. */
   public Sampler exact(boolean exact) {
-    this.exact = exact;
-    return this;
+    return new Sampler(target, by, seed, seedGiven, strata, distribution, exact);
   }
 
   /** The validated spec. */
   public SampleSpec build() {
     if (distribution != null && strata.isEmpty()) {
       throw WickException.usage(
-          "--distribution "
-              + distribution.cliName()
-              + " needs --strata; name the fields whose"
-              + " values form the strata, or drop --distribution.");
+          "distribution "
+              + distribution.id()
+              + " needs strata; name the fields whose"
+              + " values form the strata, or leave distribution unset.");
     }
     return new SampleSpec(
         target,

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
@@ -39,6 +41,17 @@ class SampleFilesTest {
     return in;
   }
 
+  /** What {@code wick sample} does: read, sample into an output the caller owns, commit. */
+  private static SampleFiles.Written sample(
+      String in, Path out, boolean overwrite, SampleSpec spec) {
+    SampleFiles files = SampleFiles.read(TestData.spark(), in, Optional.empty());
+    try (Output o = Output.create(TestData.spark(), out.toString(), overwrite, List.of(in))) {
+      SampleFiles.Written w = files.write(spec, o);
+      assertThat(o.commit()).isEqualTo("file:" + out);
+      return w;
+    }
+  }
+
   private static List<String> files(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.map(p -> p.getFileName().toString()).sorted().toList();
@@ -49,10 +62,7 @@ class SampleFilesTest {
   void writesTheSampleInTheInputsFormatWithItsSummary() throws IOException {
     String in = parquetInput(2000);
     Path out = tmp.resolve("sample");
-    SampleFiles.Written w =
-        SampleFiles.from(TestData.spark(), in)
-            .to(out.toString())
-            .run(Sampler.fraction(0.1).by("user_id").build());
+    SampleFiles.Written w = sample(in, out, false, Sampler.fraction(0.1).by("user_id").build());
     assertThat(w.format()).isEqualTo(Format.PARQUET);
     assertThat(files(out)).contains("_SUCCESS", "_wick_sample.json");
     assertThat(files(out).stream().filter(f -> f.endsWith(".parquet"))).isNotEmpty();
@@ -65,12 +75,14 @@ class SampleFilesTest {
     JsonNode json = new ObjectMapper().readTree(out.resolve("_wick_sample.json").toFile());
     assertThat(json.get("input").asText()).isEqualTo(in);
     assertThat(json.get("format").asText()).isEqualTo("parquet");
-    assertThat(json.get("records_in").asLong()).isEqualTo(2000);
-    assertThat(json.get("records_out").asLong()).isEqualTo(back.count());
+    assertThat(json.get("recordsIn").asLong()).isEqualTo(2000);
+    assertThat(json.get("recordsOut").asLong()).isEqualTo(back.count());
     assertThat(json.get("passes").asInt()).isEqualTo(1);
     assertThat(json.get("spec").get("seed").asLong()).isEqualTo(42);
-    assertThat(json.get("spec").get("seed_given").asBoolean()).isFalse();
-    assertThat(json.get("predicate_sql").asText())
+    assertThat(json.get("spec").get("seedGiven").asBoolean()).isFalse();
+    assertThat(json.get("spec").has("distribution")).as("no strata, no distribution").isFalse();
+    assertThat(json.get("strataCounts")).isEmpty();
+    assertThat(json.get("predicateSql").asText())
         .isEqualTo(
             "shiftrightunsigned(xxhash64(CAST(42 AS BIGINT), `user_id` IS NULL, CAST(`user_id` AS"
                 + " BIGINT)), 11) / 9007199254740992D < 0.1D");
@@ -78,7 +90,7 @@ class SampleFilesTest {
     TestData.spark().read().parquet(in).createOrReplaceTempView("sampled_input");
     assertThat(
             TestData.spark()
-                .sql("SELECT * FROM sampled_input WHERE " + json.get("predicate_sql").asText())
+                .sql("SELECT * FROM sampled_input WHERE " + json.get("predicateSql").asText())
                 .count())
         .isEqualTo(back.count());
   }
@@ -88,8 +100,7 @@ class SampleFilesTest {
     String in = parquetInput(100);
     Path out = Files.createDirectories(tmp.resolve("taken"));
     Files.writeString(out.resolve("keep.txt"), "mine");
-    SampleFiles files = SampleFiles.from(TestData.spark(), in).to(out.toString());
-    assertThatThrownBy(() -> files.run(Sampler.fraction(0.5).build()))
+    assertThatThrownBy(() -> sample(in, out, false, Sampler.fraction(0.5).build()))
         .isInstanceOf(WickException.class)
         .hasMessage(
             "Output "
@@ -97,7 +108,7 @@ class SampleFilesTest {
                 + " already exists; allow overwriting to replace it, or choose another path.");
     assertThat(files(out)).containsExactly("keep.txt");
     Files.createFile(out.resolve("_SUCCESS")); // a dataset folder: only those are replaced
-    files.overwrite(true).run(Sampler.fraction(0.5).build());
+    sample(in, out, true, Sampler.fraction(0.5).build());
     assertThat(files(out)).doesNotContain("keep.txt").contains("_SUCCESS", "_wick_sample.json");
   }
 
@@ -106,11 +117,7 @@ class SampleFilesTest {
     String in = tmp.resolve("empty").toString();
     TestData.spark().range(0).selectExpr("id").write().parquet(in);
     Path out = tmp.resolve("never");
-    assertThatThrownBy(
-            () ->
-                SampleFiles.from(TestData.spark(), in)
-                    .to(out.toString())
-                    .run(Sampler.fraction(0.5).build()))
+    assertThatThrownBy(() -> sample(in, out, false, Sampler.fraction(0.5).build()))
         .isInstanceOf(WickException.class)
         .hasMessageStartingWith("The input holds no records");
     assertThat(out).doesNotExist();
@@ -148,9 +155,7 @@ class SampleFilesTest {
     }
     Path out = tmp.resolve("avro-out");
     SampleFiles.Written w =
-        SampleFiles.from(TestData.spark(), inDir.toString())
-            .to(out.toString())
-            .run(Sampler.count(100).strata("country").exact().build());
+        sample(inDir.toString(), out, false, Sampler.count(100).strata("country").exact().build());
     assertThat(w.format()).isEqualTo(Format.AVRO);
     assertThat(w.result().recordsOut()).isEqualTo(100);
     File part =
@@ -164,5 +169,17 @@ class SampleFilesTest {
       assertThat(reader.getSchema()).isEqualTo(schema);
     }
     assertThat(TestData.spark().read().format("avro").load(out.toString()).count()).isEqualTo(100);
+    JsonNode json = new ObjectMapper().readTree(out.resolve("_wick_sample.json").toFile());
+    assertThat(json.get("spec").get("distribution").asText()).isEqualTo("stratified");
+    JsonNode strata = json.get("strataCounts");
+    assertThat(strata).hasSize(3);
+    long actual = 0;
+    for (JsonNode stratum : strata) {
+      assertThat(stratum.get("key")).hasSize(1);
+      assertThat(stratum.get("key").get(0).asText()).isIn("SE", "US", "BR");
+      assertThat(stratum.get("recordsIn").asLong()).isPositive();
+      actual += stratum.get("actual").asLong();
+    }
+    assertThat(actual).isEqualTo(100);
   }
 }

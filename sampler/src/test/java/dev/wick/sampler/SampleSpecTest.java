@@ -20,31 +20,31 @@ class SampleSpecTest {
   void fractionMustBeInTheUnitInterval() {
     assertUsage(
         () -> Sampler.fraction(1.5),
-        "--fraction must be in (0, 1], got 1.5; pass a share such as 0.01 for 1%.");
+        "fraction must be in (0, 1], got 1.5; pass a share such as 0.01 for 1%.");
     assertUsage(
         () -> Sampler.fraction(0),
-        "--fraction must be in (0, 1], got 0; pass a share such as 0.01 for 1%.");
+        "fraction must be in (0, 1], got 0; pass a share such as 0.01 for 1%.");
     assertUsage(
         () -> Sampler.fraction(Double.NaN),
-        "--fraction must be in (0, 1], got NaN; pass a share such as 0.01 for 1%.");
-    assertThat(Sampler.fraction(1).build().target()).isEqualTo(new Target.Fraction(1.0));
+        "fraction must be in (0, 1], got NaN; pass a share such as 0.01 for 1%.");
+    assertThat(Sampler.fraction(1).build().target()).isEqualTo(new SampleSize.Fraction(1.0));
   }
 
   @Test
   void countMustBePositive() {
     assertUsage(
         () -> Sampler.count(0),
-        "--count must be at least 1, got 0; pass the number of records to keep.");
+        "count must be at least 1, got 0; pass the number of records to keep.");
   }
 
   @Test
   void fieldsMustBeNamedOnceAndNotBlank() {
     assertUsage(
         () -> Sampler.fraction(0.1).by("user_id", "user_id").build(),
-        "--by names 'user_id' twice; list each field once.");
+        "by names 'user_id' twice; list each field once.");
     assertUsage(
         () -> Sampler.fraction(0.1).strata("country", " ").build(),
-        "--strata has an empty field name; list field paths separated by commas, such as"
+        "strata has an empty field name; list field paths separated by commas, such as"
             + " user_id,country.");
   }
 
@@ -52,8 +52,8 @@ class SampleSpecTest {
   void distributionNeedsStrata() {
     assertUsage(
         () -> Sampler.fraction(0.1).distribution(Distribution.UNIFORM).build(),
-        "--distribution uniform needs --strata; name the fields whose values form the strata, or"
-            + " drop --distribution.");
+        "distribution uniform needs strata; name the fields whose values form the strata, or"
+            + " leave distribution unset.");
     assertUsage(
         () -> Distribution.parse("even"),
         "Unknown distribution 'even'; use stratified or uniform.");
@@ -74,5 +74,16 @@ class SampleSpecTest {
                 .build()
                 .describe())
         .isEqualTo("count 1000 exactly (Bernoulli), uniform over strata country,tier, seed 7");
+  }
+
+  @Test
+  void aSamplerIsImmutableSoOneBaseServesManySpecs() {
+    Sampler base = Sampler.fraction(0.1).seed(7);
+    SampleSpec byUser = base.by("user_id").build();
+    SampleSpec byCountry = base.strata("country").exact().build();
+    assertThat(base.build().describe()).isEqualTo("fraction 0.1 (Bernoulli), seed 7");
+    assertThat(byUser.describe()).isEqualTo("fraction 0.1 by user_id, seed 7");
+    assertThat(byCountry.describe())
+        .isEqualTo("fraction 0.1 exactly (Bernoulli), stratified over strata country, seed 7");
   }
 }

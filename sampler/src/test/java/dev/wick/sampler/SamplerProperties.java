@@ -41,7 +41,7 @@ class SamplerProperties {
       @ForAll @DoubleRange(min = 0.05, max = 0.5) double fraction) {
     Sampler sampler = Sampler.fraction(fraction).seed(seed);
     if (byKey) {
-      sampler.by("key");
+      sampler = sampler.by("key");
     }
     List<Long> first = TestData.ids(sampler.sample(records(2000, 150)).data(), "id");
     // A key sample does not depend on partitioning; a Bernoulli one needs the input read alike.
@@ -89,7 +89,7 @@ class SamplerProperties {
       @ForAll boolean byKey) {
     Sampler sampler = Sampler.fraction(fraction).seed(seed);
     if (byKey) {
-      sampler.by("id");
+      sampler = sampler.by("id");
     }
     SampleResult r = sampler.sample(records(n, 10)).count();
     double mean = n * fraction;
@@ -136,7 +136,7 @@ class SamplerProperties {
             .exact()
             .seed(seed);
     if (byKey) {
-      sampler.by("key"); // 7 keys: many records share each hash value
+      sampler = sampler.by("key"); // 7 keys: many records share each hash value
     }
     SampleSpec spec = sampler.build();
     SampleResult r = spec.select(strata(sizes, 7)).count();

@@ -1,9 +1,10 @@
 package dev.wick.core.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Locations;
+import dev.wick.core.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,10 +16,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
@@ -39,7 +38,6 @@ public final class Sandbox {
   /** The file in each run's folder that records what ran. */
   public static final String RUN_FILE = "_wick_run.json";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final DateTimeFormatter RUN_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
@@ -72,13 +70,13 @@ public final class Sandbox {
       FileSystem fs = rootPath.getFileSystem(conf);
       Path runDir = fs.makeQualified(Locations.child(Locations.child(rootPath, user), runId));
       fs.mkdirs(runDir);
-      Map<String, Object> record = new LinkedHashMap<>();
+      ObjectNode record = Json.object();
       record.put("user", user);
       record.put("runId", runId);
       record.put("started", now.toString());
       record.put("job", job);
-      record.put("args", args);
-      String json = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(record) + "\n";
+      args.forEach(record.putArray("args")::add);
+      String json = Json.write(record);
       try (OutputStream out = fs.create(new Path(runDir, RUN_FILE), false)) {
         out.write(json.getBytes(StandardCharsets.UTF_8));
       }
@@ -158,8 +156,10 @@ public final class Sandbox {
           }
           JsonNode json;
           try (InputStream in = fs.open(runFile)) {
-            json = JSON.readTree(in);
-          } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            json =
+                Json.read(
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8), runFile.toString());
+          } catch (WickException e) {
             continue; // not a run this version of Wick wrote
           }
           Instant started =

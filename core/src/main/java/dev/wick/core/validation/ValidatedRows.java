@@ -15,12 +15,15 @@ import dev.wick.core.io.Output;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.avro.SchemaConverters;
+import org.apache.spark.sql.types.StructField;
 
 /**
  * A dataset with its rules staged, as {@link Validation#validate} makes it. Nothing runs until a
@@ -34,6 +37,7 @@ public final class ValidatedRows {
   /** The Spark type of the reasons column. */
   public static final String REASONS_TYPE = "array<struct<field:string,rule:string,reason:string>>";
 
+  private static final String AVRO_SCHEMA = "avroSchema";
   private static final String TOTAL = "total";
   private static final String INVALID = "invalid";
 
@@ -149,6 +153,31 @@ public final class ValidatedRows {
    */
   public ValidationSummary write(
       Output output, String validPart, String invalidPart, Format format) {
+    return write(output, validPart, invalidPart, format, Optional.empty());
+  }
+
+  /**
+   * Like {@link #write(Output, String, String, Format)}; written as Avro with {@code inputAvro}
+   * (the input's own Avro schema) when it describes the rows read, so that the valid rows keep its
+   * record names, enums and logical types (uuid, timestamp-millis, ...) and the invalid rows add
+   * the reasons field to it. Any other format, or a schema that does not describe the rows, is
+   * written as {@code format} alone says.
+   */
+  public ValidationSummary write(
+      Output output,
+      String validPart,
+      String invalidPart,
+      Format format,
+      Optional<org.apache.avro.Schema> inputAvro) {
+    Map<String, String> validOptions = Map.of();
+    Map<String, String> invalidOptions = Map.of();
+    if (format == Format.AVRO
+        && inputAvro.isPresent()
+        && inputAvro.get().getType() == org.apache.avro.Schema.Type.RECORD
+        && SchemaConverters.toSqlType(inputAvro.get()).dataType().sameType(source.schema())) {
+      validOptions = Map.of(AVRO_SCHEMA, inputAvro.get().toString());
+      invalidOptions = Map.of(AVRO_SCHEMA, withReasonsField(inputAvro.get()).toString());
+    }
     Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
     List<Column> aggregates = aggregates();
     Dataset<Row> observed =
@@ -156,7 +185,8 @@ public final class ValidatedRows {
             observation,
             aggregates.get(0),
             aggregates.subList(1, aggregates.size()).toArray(new Column[0]));
-    output.writeDataset(invalidPart, withReasons(observed.filter(anyFailed())), format);
+    Dataset<Row> invalidRows = withReasons(observed.filter(anyFailed()));
+    output.writeDataset(invalidPart, invalidRows, format, invalidOptions);
     Map<String, Object> metrics;
     try {
       metrics = observation.getAsJava();
@@ -166,8 +196,29 @@ public final class ValidatedRows {
     }
     ValidationSummary summary = summaryOf(name -> ((Number) metrics.get(name)).longValue());
     // With nothing invalid, the valid rows are the input as it is: no rule needs evaluating again.
-    output.writeDataset(validPart, summary.invalid() == 0 ? source : valid(), format);
+    output.writeDataset(validPart, summary.invalid() == 0 ? source : valid(), format, validOptions);
     return summary;
+  }
+
+  /** {@code record} with the reasons column added as its last field, as Spark writes it. */
+  private org.apache.avro.Schema withReasonsField(org.apache.avro.Schema record) {
+    StructField reasons = withReasons(staged.limit(0)).schema().apply(reasonsColumn);
+    org.apache.avro.Schema reasonsAvro =
+        SchemaConverters.toAvroType(
+            reasons.dataType(),
+            reasons.nullable(),
+            reasonsColumn,
+            record.getNamespace() == null ? "wick" : record.getNamespace() + ".wick");
+    List<org.apache.avro.Schema.Field> fields = new ArrayList<>();
+    for (org.apache.avro.Schema.Field f : record.getFields()) {
+      fields.add(new org.apache.avro.Schema.Field(f, f.schema()));
+    }
+    fields.add(new org.apache.avro.Schema.Field(reasonsColumn, reasonsAvro, null, null));
+    org.apache.avro.Schema out =
+        org.apache.avro.Schema.createRecord(
+            record.getName(), record.getDoc(), record.getNamespace(), false, fields);
+    record.getObjectProps().forEach(out::addProp);
+    return out;
   }
 
   private List<Column> aggregates() {

@@ -1,14 +1,12 @@
 package dev.wick.core.validation;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.json.Json;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Counts from validating a dataset: records in total, valid and invalid, and per field and rule how
@@ -82,28 +80,24 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
     return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 
-  /** The summary as pretty-printed JSON (what {@code wick validate} writes to summary.json). */
+  /**
+   * The summary as JSON (what {@code wick validate} writes to summary.json), with lower camel case
+   * keys through {@link Json}.
+   */
   public String toJson() {
-    Map<String, Object> root = new LinkedHashMap<>();
+    ObjectNode root = Json.object();
     root.put("total", total);
     root.put("valid", valid);
     root.put("invalid", invalid);
-    root.put("invalid_fraction", invalidFraction());
-    List<Map<String, Object>> list = new ArrayList<>();
+    Json.number(root, "invalidFraction", invalidFraction());
+    ArrayNode list = root.putArray("rules");
     for (RuleCount r : rules) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("field", r.field());
-      m.put("rule", r.rule());
-      m.put("evaluated_as", r.evaluatedAs());
-      m.put("invalid", r.invalid());
-      list.add(m);
+      list.addObject()
+          .put("field", r.field())
+          .put("rule", r.rule())
+          .put("evaluatedAs", r.evaluatedAs())
+          .put("invalid", r.invalid());
     }
-    root.put("rules", list);
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root)
-          + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write the summary as JSON", e);
-    }
+    return Json.write(root);
   }
 }

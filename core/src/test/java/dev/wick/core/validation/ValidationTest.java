@@ -109,8 +109,7 @@ class ValidationTest {
           .as(c.field() + " " + c.rule())
           .isEqualTo(expected.getOrDefault(c.field() + " " + c.rule(), 0L));
     }
-    assertThat(summary.toJson())
-        .contains("\"total\" : 200", "\"evaluated_as\" : \"java_function\"");
+    assertThat(summary.toJson()).contains("\"total\" : 200", "\"evaluatedAs\" : \"java_function\"");
   }
 
   @Test
@@ -131,6 +130,68 @@ class ValidationTest {
     assertThat(valid.columns()).doesNotContain(Validation.REASONS);
     assertThat(invalid.schema().apply(Validation.REASONS).dataType().simpleString())
         .isEqualTo(ValidatedRows.REASONS_TYPE);
+  }
+
+  @Test
+  void anAvroOutputKeepsTheInputsAvroSchemaAndAddsTheReasons(@TempDir Path dir)
+      throws java.io.IOException {
+    org.apache.avro.Schema avro =
+        new org.apache.avro.Schema.Parser()
+            .parse(
+                """
+                {"type": "record", "name": "Play", "namespace": "dev.wick.test", "fields": [
+                  {"name": "id", "type": {"type": "string", "logicalType": "uuid"}},
+                  {"name": "kind", "type": {"type": "enum", "name": "Kind",
+                                            "symbols": ["PLAY", "SKIP"]}},
+                  {"name": "at", "type": {"type": "long", "logicalType": "timestamp-millis"}},
+                  {"name": "ms", "type": "long", "wick.semantic": "non_negative"}
+                ]}""");
+    StructType struct =
+        (StructType) org.apache.spark.sql.avro.SchemaConverters.toSqlType(avro).dataType();
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      rows.add(
+          RowFactory.create(
+              new java.util.UUID(0, i).toString(),
+              i % 2 == 0 ? "PLAY" : "SKIP",
+              java.sql.Timestamp.from(java.time.Instant.ofEpochMilli(1_700_000_000_000L + i)),
+              i == 5 ? -1L : (long) i));
+    }
+    Dataset<Row> data = SPARK.createDataFrame(rows, struct);
+    String out = dir.resolve("avro").toString();
+    ValidationSummary summary;
+    try (Output output = Output.create(SPARK, out, false, List.of())) {
+      summary =
+          Validation.validate(data, Schemas.fromAvro(avro))
+              .write(output, "valid", "invalid", Format.AVRO, java.util.Optional.of(avro));
+      output.commit();
+    }
+    assertThat(summary.valid()).isEqualTo(5);
+    assertThat(summary.invalid()).isEqualTo(1);
+    assertThat(avroSchemaOf(Path.of(out, "valid"))).isEqualTo(avro);
+    org.apache.avro.Schema invalid = avroSchemaOf(Path.of(out, "invalid"));
+    assertThat(invalid.getFullName()).isEqualTo("dev.wick.test.Play");
+    assertThat(invalid.getFields()).hasSize(5);
+    for (org.apache.avro.Schema.Field f : avro.getFields()) {
+      assertThat(invalid.getField(f.name()).schema()).isEqualTo(f.schema());
+    }
+    assertThat(invalid.getField(Validation.REASONS)).isNotNull();
+    List<Row> back = SPARK.read().format("avro").load(out + "/invalid").collectAsList();
+    assertThat(back).hasSize(1);
+    assertThat(back.get(0).<Long>getAs("ms")).isEqualTo(-1L);
+    assertThat(violations(back.get(0))).hasSize(1);
+    assertThat(violations(back.get(0)).get(0).field()).isEqualTo("ms");
+  }
+
+  private static org.apache.avro.Schema avroSchemaOf(Path folder) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(folder)) {
+      Path part = files.filter(p -> p.toString().endsWith(".avro")).findFirst().orElseThrow();
+      try (org.apache.avro.file.DataFileReader<GenericRecord> reader =
+          new org.apache.avro.file.DataFileReader<>(
+              part.toFile(), new org.apache.avro.generic.GenericDatumReader<>())) {
+        return reader.getSchema();
+      }
+    }
   }
 
   @Test

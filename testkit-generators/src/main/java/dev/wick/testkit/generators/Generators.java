@@ -56,30 +56,30 @@ public final class Generators {
   /** Avro generic records of a record schema. */
   public static SchemaArbitrary<GenericRecord> avro(org.apache.avro.Schema schema) {
     Objects.requireNonNull(schema, "schema");
-    return new SchemaArbitrary<>(Target.Avro.of(schema));
+    return new SchemaArbitrary<>(GeneratedForm.Avro.of(schema));
   }
 
   /** Instances of a generated Avro class. */
   public static <T extends SpecificRecord> SchemaArbitrary<T> avro(Class<T> type) {
     Objects.requireNonNull(type, "type");
-    return new SchemaArbitrary<>(Target.Specific.of(type));
+    return new SchemaArbitrary<>(GeneratedForm.Specific.of(type));
   }
 
   /** Java records, built with their canonical constructor. */
   public static <R extends Record> SchemaArbitrary<R> records(Class<R> type) {
     Objects.requireNonNull(type, "type");
-    return new SchemaArbitrary<>(Target.Records.of(type));
+    return new SchemaArbitrary<>(GeneratedForm.Records.of(type));
   }
 
   /** Spark rows of a struct (with the struct as their schema), values fitting its column types. */
   public static SchemaArbitrary<Row> rows(StructType struct) {
     Objects.requireNonNull(struct, "struct");
-    return new SchemaArbitrary<>(Target.Rows.of(struct));
+    return new SchemaArbitrary<>(GeneratedForm.Rows.of(struct));
   }
 
   /** Spark rows of a Wick schema, shaped as {@code Schemas.toSpark(schema)}. */
   public static SchemaArbitrary<Row> rows(Schema schema) {
     Objects.requireNonNull(schema, "schema");
-    return new SchemaArbitrary<>(Target.Rows.of(schema));
+    return new SchemaArbitrary<>(GeneratedForm.Rows.of(schema));
   }
 }

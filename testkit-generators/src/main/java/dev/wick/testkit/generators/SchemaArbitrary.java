@@ -42,12 +42,12 @@ import net.jqwik.api.arbitraries.ArbitraryDecorator;
  *     {@code Row}
  */
 public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
-  private final Target<T> target;
+  private final GeneratedForm<T> target;
   private GenerationSettings settings;
   private Map<FieldPath, Arbitrary<?>> amendments;
   private Map<FieldPath, SemanticType> semanticTypes;
 
-  SchemaArbitrary(Target<T> target) {
+  SchemaArbitrary(GeneratedForm<T> target) {
     this.target = target;
     this.settings = GenerationSettings.defaults();
     this.amendments = Map.of();

@@ -1,23 +1,15 @@
-package dev.wick.profiler.internal;
+package dev.wick.profiler;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wick.core.WickException;
-import dev.wick.profiler.DriftReport;
-import dev.wick.profiler.FieldDrift;
+import dev.wick.core.json.Json;
 
 /** {@code drift.json}: a {@link DriftReport} for machines. */
-public final class DriftJson {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
+final class DriftJson {
   private DriftJson() {}
 
-  public static String write(DriftReport r) {
-    ObjectNode root = MAPPER.createObjectNode();
+  static String write(DriftReport r) {
+    ObjectNode root = Json.object();
     root.put("baseline", r.baselineSource());
     root.put("current", r.currentSource());
     root.put("baselineRows", r.baselineRows());
@@ -33,33 +25,31 @@ public final class DriftJson {
       ObjectNode o = fields.addObject();
       o.put("path", f.path());
       o.put("kind", f.kind().jsonName());
-      o.put("score", f.score());
+      Json.number(o, "score", f.score());
       f.ks()
           .ifPresent(
-              k ->
-                  o.putObject("ks")
-                      .put("statistic", k.statistic())
-                      .put("sketchError", k.sketchError())
-                      .put("pValue", k.pValue()));
+              k -> {
+                ObjectNode ks = o.putObject("ks");
+                Json.number(ks, "statistic", k.statistic());
+                Json.number(ks, "sketchError", k.sketchError());
+                Json.number(ks, "pValue", k.pValue());
+              });
       f.categorical()
           .ifPresent(
-              c ->
-                  o.putObject("categorical")
-                      .put("chiSquare", c.chiSquare())
-                      .put("degreesOfFreedom", c.degreesOfFreedom())
-                      .put("pValue", c.pValue())
-                      .put("linf", c.linf()));
-      o.put("baselineNullRate", f.baselineNullRate());
-      o.put("currentNullRate", f.currentNullRate());
+              c -> {
+                ObjectNode cat = o.putObject("categorical");
+                Json.number(cat, "chiSquare", c.chiSquare());
+                cat.put("degreesOfFreedom", c.degreesOfFreedom());
+                Json.number(cat, "pValue", c.pValue());
+                Json.number(cat, "linf", c.linf());
+              });
+      Json.number(o, "baselineNullRate", f.baselineNullRate());
+      Json.number(o, "currentNullRate", f.currentNullRate());
       f.baselineDistinct().ifPresent(d -> o.put("baselineDistinct", d));
       f.currentDistinct().ifPresent(d -> o.put("currentDistinct", d));
-      f.distinctChange().ifPresent(d -> o.put("distinctChange", d));
+      f.distinctChange().ifPresent(d -> Json.number(o, "distinctChange", d));
     }
-    try {
-      return MAPPER.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw WickException.internal("Cannot write the drift report as JSON.", e);
-    }
+    return Json.write(root);
   }
 
   private static void changes(ArrayNode a, java.util.List<DriftReport.TypeChange> changes) {

@@ -1,21 +1,11 @@
-package dev.wick.profiler.internal;
+package dev.wick.profiler;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
-import dev.wick.profiler.Distinct;
-import dev.wick.profiler.FieldKind;
-import dev.wick.profiler.FieldProfile;
-import dev.wick.profiler.FieldSketches;
-import dev.wick.profiler.NumericStats;
-import dev.wick.profiler.Profile;
-import dev.wick.profiler.SemanticStats;
-import dev.wick.profiler.TextStats;
-import dev.wick.profiler.ValueCount;
+import dev.wick.core.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,21 +23,18 @@ import java.util.Optional;
  * base64 so that a later comparison needs no data. Reading checks every property and fails with one
  * sentence naming the file and what is wrong.
  */
-public final class ProfileJson {
+final class ProfileJson {
   /** The format marker and version written at the top of every profile. */
-  public static final String FORMAT_KEY = "wickProfile";
+  static final String FORMAT_KEY = "wickProfile";
 
-  public static final int FORMAT_VERSION = 1;
-
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  static final int FORMAT_VERSION = 1;
 
   private ProfileJson() {}
 
   // ------------------------------------------------------------------ writing
 
-  public static String write(Profile p) {
-    ObjectNode root = MAPPER.createObjectNode();
+  static String write(Profile p) {
+    ObjectNode root = Json.object();
     root.put(FORMAT_KEY, FORMAT_VERSION);
     root.put("source", p.source());
     root.put("createdAt", p.createdAt());
@@ -57,15 +44,11 @@ public final class ProfileJson {
     for (FieldProfile f : p.fields()) {
       fields.add(field(f));
     }
-    try {
-      return MAPPER.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw WickException.internal("Cannot write the profile as JSON.", e);
-    }
+    return Json.write(root);
   }
 
   private static ObjectNode field(FieldProfile f) {
-    ObjectNode o = MAPPER.createObjectNode();
+    ObjectNode o = Json.object();
     o.put("path", f.path());
     o.put("type", f.type());
     o.put("kind", f.kind().jsonName());
@@ -118,7 +101,7 @@ public final class ProfileJson {
   }
 
   private static ObjectNode numeric(NumericStats s) {
-    ObjectNode n = MAPPER.createObjectNode();
+    ObjectNode n = Json.object();
     n.put("n", s.n());
     number(n, "min", s.min());
     number(n, "max", s.max());
@@ -150,7 +133,7 @@ public final class ProfileJson {
 
   // ------------------------------------------------------------------ reading
 
-  public static Profile read(Path fileOrFolder) {
+  static Profile read(Path fileOrFolder) {
     Path file =
         Files.isDirectory(fileOrFolder) ? fileOrFolder.resolve("profile.json") : fileOrFolder;
     if (!Files.isRegularFile(file)) {
@@ -171,12 +154,16 @@ public final class ProfileJson {
     return read(text, file.toString());
   }
 
-  public static Profile read(String json, String where) {
+  static Profile read(String json, String where) {
     JsonNode root;
     try {
-      root = MAPPER.readTree(json);
-    } catch (JsonProcessingException e) {
-      throw corrupt(where, "it is not valid JSON (" + e.getOriginalMessage() + ")", e);
+      root = Json.read(json, where);
+    } catch (WickException e) {
+      String reason =
+          e.getCause() instanceof JsonProcessingException p
+              ? p.getOriginalMessage()
+              : "it is empty";
+      throw corrupt(where, "it is not valid JSON (" + reason + ")", e);
     }
     if (root == null || !root.isObject()) {
       throw corrupt(where, "it is not a JSON object", null);

@@ -6,14 +6,14 @@ import dev.wick.core.WickException;
  * How much of a dataset a sample keeps: a {@link Fraction} of its records or about (or, with {@code
  * exact}, exactly) a {@link Count} of them.
  */
-public sealed interface Target {
+public sealed interface SampleSize {
 
   /** Keep this share of the records, in {@code (0, 1]}. */
-  record Fraction(double value) implements Target {
+  record Fraction(double value) implements SampleSize {
     public Fraction {
       if (!(value > 0.0 && value <= 1.0)) {
         throw WickException.usage(
-            "--fraction must be in (0, 1], got "
+            "fraction must be in (0, 1], got "
                 + Text.number(value)
                 + "; pass a share such as 0.01 for 1%.");
       }
@@ -26,11 +26,11 @@ public sealed interface Target {
   }
 
   /** Keep about (or exactly) this many records, at least 1. */
-  record Count(long value) implements Target {
+  record Count(long value) implements SampleSize {
     public Count {
       if (value < 1) {
         throw WickException.usage(
-            "--count must be at least 1, got " + value + "; pass the number of records to keep.");
+            "count must be at least 1, got " + value + "; pass the number of records to keep.");
       }
     }
 

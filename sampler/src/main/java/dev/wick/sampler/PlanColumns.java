@@ -9,7 +9,7 @@ import static org.apache.spark.sql.functions.log2;
 import org.apache.spark.sql.Column;
 
 /** The helper columns a sample plan adds (and drops before writing), named to avoid clashes. */
-final class Columns {
+final class PlanColumns {
   static final String PREFIX = "__wick_sample_";
   static final String UNIT = PREFIX + "u";
   static final String ID = PREFIX + "id";
@@ -30,7 +30,7 @@ final class Columns {
   /** A bound that no bucket reaches: a stratum with a target of 0 keeps no candidates. */
   static final long NO_BUCKET = Long.MIN_VALUE;
 
-  private Columns() {}
+  private PlanColumns() {}
 
   /** The column holding the i-th stratum field in pass 1 and in the plan table. */
   static String stratum(int i) {

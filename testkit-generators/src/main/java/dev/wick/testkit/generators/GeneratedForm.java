@@ -26,7 +26,7 @@ import org.apache.spark.sql.types.StructType;
  * What a {@link SchemaArbitrary} makes: the schema, the domain of its records in the target's form,
  * and the last step from that form to the type the test receives.
  */
-interface Target<T> {
+interface GeneratedForm<T> {
   Schema schema();
 
   /** A short name for {@code toString}: the record or class name. */
@@ -37,7 +37,7 @@ interface Target<T> {
   T finish(Object value);
 
   /** Avro generic records of a schema. */
-  record Avro(org.apache.avro.Schema avro, Schema schema) implements Target<GenericRecord> {
+  record Avro(org.apache.avro.Schema avro, Schema schema) implements GeneratedForm<GenericRecord> {
     static Avro of(org.apache.avro.Schema avro) {
       return new Avro(avro, Schemas.fromAvro(avro));
     }
@@ -63,7 +63,8 @@ interface Target<T> {
    * read back through Avro's binary encoding, so that the class applies its own logical-type
    * conversions (which a field-by-field copy would skip).
    */
-  record Specific<T extends SpecificRecord>(Class<T> type, Avro generic) implements Target<T> {
+  record Specific<T extends SpecificRecord>(Class<T> type, Avro generic)
+      implements GeneratedForm<T> {
     /**
      * A reader that takes each field's conversion from the generated class itself. (Avro's fast
      * reader takes them from the class's model, which can list a decimal conversion for a field the
@@ -109,7 +110,7 @@ interface Target<T> {
   }
 
   /** Spark rows of a struct, with their schema attached. */
-  record Rows(StructType struct, Schema schema) implements Target<Row> {
+  record Rows(StructType struct, Schema schema) implements GeneratedForm<Row> {
     static Rows of(StructType struct) {
       return new Rows(struct, Schemas.fromSpark(struct));
     }
@@ -135,7 +136,7 @@ interface Target<T> {
   }
 
   /** Java records, drawn as rows and built with their canonical constructor by {@code RowCodec}. */
-  record Records<R extends Record>(Class<R> type, Rows rows) implements Target<R> {
+  record Records<R extends Record>(Class<R> type, Rows rows) implements GeneratedForm<R> {
     static <R extends Record> Records<R> of(Class<R> type) {
       return new Records<>(type, Rows.of(Schemas.fromRecord(type)));
     }
