@@ -377,20 +377,21 @@ public final class PreparedDiff {
 
   private WickException duplicated(GlobalCounts counts, List<String> examples) {
     return WickException.usage(
-        "Key ("
-            + String.join(", ", keyFields())
-            + ") is not unique: "
-            + keys(counts.duplicateKeysLhs())
-            + " in the "
-            + options.lhsLabel()
-            + " and "
-            + keys(counts.duplicateKeysRhs())
-            + " in the "
-            + options.rhsLabel()
-            + " occur more than once, e.g. "
-            + String.join("; ", examples)
-            + "; deduplicate the inputs, add key fields, or pass --duplicates report to list"
-            + " them and diff the rest.");
+            "Key ("
+                + String.join(", ", keyFields())
+                + ") is not unique: "
+                + keys(counts.duplicateKeysLhs())
+                + " in the "
+                + options.lhsLabel()
+                + " and "
+                + keys(counts.duplicateKeysRhs())
+                + " in the "
+                + options.rhsLabel()
+                + " occur more than once, e.g. "
+                + String.join("; ", examples)
+                + "; deduplicate the inputs, add key fields, or report duplicates to list them and"
+                + " diff the rest.")
+        .about("duplicates", "report duplicates");
   }
 
   private static String keys(long n) {

@@ -164,10 +164,11 @@ final class DiffCommand implements Callable<Integer> {
   String format = "parquet";
 
   @Option(
-      names = "--input-format",
+      names = {"--in-format", "--input-format"},
       paramLabel = "FORMAT",
+      converter = FormatConverter.class,
       description = "The inputs' format when their file names do not tell.")
-  String inputFormat;
+  Format inputFormat;
 
   @Option(names = "--overwrite", description = "Replace an existing output (never an input).")
   boolean overwrite;
@@ -184,7 +185,7 @@ final class DiffCommand implements Callable<Integer> {
     }
     SparkSession session = spark.spark();
     checkDistinctInputs(session);
-    Optional<Format> in = Optional.ofNullable(inputFormat).map(Format::parse);
+    Optional<Format> in = Optional.ofNullable(inputFormat);
     Dataset<Row> left = DatasetReader.read(session, lhs, in);
     Dataset<Row> right = DatasetReader.read(session, rhs, in);
     BigDiff diff =
