@@ -3,7 +3,6 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /** Reads a {@code --in-format}/{@code --out-format} value the way {@link Format#parse} does. */
 final class FormatConverter implements ITypeConverter<Format> {
@@ -12,7 +11,7 @@ final class FormatConverter implements ITypeConverter<Format> {
     try {
       return Format.parse(value);
     } catch (WickException e) {
-      throw new TypeConversionException(e.getMessage());
+      throw new BadValue(e.getMessage());
     }
   }
 }

@@ -13,7 +13,7 @@ final class InputOptions {
       names = "--in",
       required = true,
       paramLabel = "PATH",
-      description = "The dataset: a file, a folder, a glob or table:NAME.")
+      description = "The dataset: table:NAME for a catalog table, else a file, folder or glob.")
   String in;
 
   private Format format;

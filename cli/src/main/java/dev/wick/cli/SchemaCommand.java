@@ -13,11 +13,12 @@ import picocli.CommandLine.Spec;
 /** {@code wick schema}: prints the schema of a dataset (or of an Avro schema file). */
 @Command(
     name = "schema",
+    header = "Print the schema of a dataset or of an Avro schema file.",
     mixinStandardHelpOptions = true,
     description =
-        "Print the schema of a dataset in Wick's notation. Reads a file, a folder or a glob (format"
-            + " from the extensions or --in-format), a catalog table written table:NAME, or an Avro"
-            + " schema file (.avsc).")
+        "Print the schema of a dataset in Wick's notation. It reads a file, a folder or a glob (the"
+            + " format from the extensions or --in-format), a catalog table (--in table:NAME) or an"
+            + " Avro schema file (.avsc).")
 final class SchemaCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 

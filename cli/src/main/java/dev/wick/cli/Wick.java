@@ -105,6 +105,11 @@ public final class Wick implements Runnable {
     cli.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter w = ex.getCommandLine().getErr();
+          if (ex.getCause() instanceof BadValue converter) {
+            // Wick's converters say what is wrong and how to fix it in one sentence.
+            w.println("error: " + converter.getMessage());
+            return ExitCode.USAGE.code();
+          }
           String message =
               Optional.ofNullable(ex.getMessage()).orElse("bad arguments").strip().split("\n")[0];
           String command = ex.getCommandLine().getCommandName();
