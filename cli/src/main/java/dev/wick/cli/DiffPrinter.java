@@ -1,11 +1,13 @@
 package dev.wick.cli;
 
+import dev.wick.bigdiff.DeltaStatistic;
 import dev.wick.bigdiff.DeltaStats;
 import dev.wick.bigdiff.DiffSummary;
 import dev.wick.bigdiff.FieldStats;
 import dev.wick.bigdiff.GlobalCounts;
 import dev.wick.bigdiff.SchemaDifference;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -53,31 +55,25 @@ final class DiffPrinter {
           Math.min(
               40,
               Math.max(5, differing.stream().mapToInt(f -> f.field().length()).max().orElse(5)));
+      List<DeltaStatistic> shown = DeltaStatistic.in(DeltaStatistic.Shown.CONSOLE);
+      String format = "  %-" + width + "s %9s %13s  %-8s" + " %11s".repeat(shown.size()) + "%n";
+      List<Object> heading = new ArrayList<>(List.of("field", "differs", "of different", "delta"));
+      shown.forEach(stat -> heading.add(stat.key()));
       w.println();
-      w.printf(
-          Locale.ROOT,
-          "  %-" + width + "s %9s %13s  %-8s %11s %11s %11s%n",
-          "field",
-          "differs",
-          "of different",
-          "delta",
-          "mean",
-          "p50",
-          "p99");
+      w.printf(Locale.ROOT, format, heading.toArray());
       for (FieldStats f : differing.subList(0, Math.min(TOP_FIELDS, differing.size()))) {
         String name =
             f.field().length() > width ? f.field().substring(0, width - 1) + "~" : f.field();
         Optional<DeltaStats> d = f.delta();
-        w.printf(
-            Locale.ROOT,
-            "  %-" + width + "s %9s %13s  %-8s %11s %11s %11s%n",
-            name,
-            count(f.different()),
-            percent(f.fraction()),
-            d.map(x -> x.type().name().toLowerCase(Locale.ROOT)).orElse("-"),
-            d.map(x -> number(x.mean())).orElse(""),
-            d.map(x -> number(x.p50())).orElse(""),
-            d.map(x -> number(x.p99())).orElse(""));
+        List<Object> row =
+            new ArrayList<>(
+                List.of(
+                    name,
+                    count(f.different()),
+                    percent(f.fraction()),
+                    d.map(x -> x.type().name().toLowerCase(Locale.ROOT)).orElse("-")));
+        shown.forEach(stat -> row.add(d.map(x -> number(x.get(stat))).orElse("")));
+        w.printf(Locale.ROOT, format, row.toArray());
       }
       if (differing.size() > TOP_FIELDS) {
         w.println("  ... and " + (differing.size() - TOP_FIELDS) + " more fields in the report");
