@@ -64,8 +64,8 @@ final class DiffPlan {
   static final String DIFF = "diff";
   static final String DUP_LHS = "dup_l";
   static final String DUP_RHS = "dup_r";
-  static final String COUNT_LHS = "n_l";
-  static final String COUNT_RHS = "n_r";
+  static final String COUNT_LHS = Side.LHS.rows();
+  static final String COUNT_RHS = Side.RHS.rows();
   static final String REPRESENTATIVE = "rep";
   static final String KEY_HAS_NULL = "key_null";
 
@@ -76,6 +76,51 @@ final class DiffPlan {
           .add("left", DataTypes.StringType, true)
           .add("right", DataTypes.StringType, true)
           .add("delta", DataTypes.DoubleType, true);
+
+  /**
+   * The two inputs, and the one place that names the columns each contributes to the joined rows:
+   * its key values, the values of the compared leaves, its rows per key and whether a key is on it.
+   */
+  enum Side {
+    LHS("l"),
+    RHS("r");
+
+    private final String tag;
+
+    Side(String tag) {
+      this.tag = tag;
+    }
+
+    /** A key field's value on this side, nulls replaced by a constant. */
+    String keyValue(int key) {
+      return "kv_" + tag + "_" + key;
+    }
+
+    /** Whether a key field is null on this side (only for nullable key fields). */
+    String keyNull(int key) {
+      return "kn_" + tag + "_" + key;
+    }
+
+    /** A compared leaf's value on this side, projected to the compared type. */
+    String leaf(int leaf) {
+      return tag + "_" + leaf;
+    }
+
+    /** The rows a key has on this side (0 when it is not on it). */
+    String rows() {
+      return "n_" + tag;
+    }
+
+    /** A row's rank among its key's rows on this side. */
+    String rank() {
+      return "rn_" + tag;
+    }
+
+    /** Whether the key is on this side. */
+    String present() {
+      return "in_" + tag;
+    }
+  }
 
   final Alignment alignment;
   final DiffOptions options;
@@ -123,27 +168,17 @@ final class DiffPlan {
     this.alignment = alignment;
     this.options = options;
     this.countsDuplicates = lhsRows == null;
-    Dataset<Row> l = side(lhs, "l", true, lhsRows);
-    Dataset<Row> r = side(rhs, "r", false, rhsRows);
+    Dataset<Row> l = side(lhs, Side.LHS, lhsRows);
+    Dataset<Row> r = side(rhs, Side.RHS, rhsRows);
     Column on = lit(true);
     for (int j = 0; j < alignment.keys.size(); j++) {
-      on = on.and(col(keyValue("l", j)).equalTo(col(keyValue("r", j))));
+      on = on.and(col(Side.LHS.keyValue(j)).equalTo(col(Side.RHS.keyValue(j))));
       if (alignment.keys.get(j).nullable()) {
-        on = on.and(col(keyNull("l", j)).equalTo(col(keyNull("r", j))));
+        on = on.and(col(Side.LHS.keyNull(j)).equalTo(col(Side.RHS.keyNull(j))));
       }
     }
     Dataset<Row> joined = l.join(r, on, "full_outer");
     this.classified = classify(compare(joined));
-  }
-
-  /** A key field's value on one side, nulls replaced by a constant. */
-  private static String keyValue(String side, int key) {
-    return "kv_" + side + "_" + key;
-  }
-
-  /** Whether a key field is null on one side (only for nullable key fields). */
-  private static String keyNull(String side, int key) {
-    return "kn_" + side + "_" + key;
   }
 
   /** A key field's value after the join (from whichever side has the key). */
@@ -161,11 +196,11 @@ final class DiffPlan {
   }
 
   static String left(int leaf) {
-    return "l_" + leaf;
+    return Side.LHS.leaf(leaf);
   }
 
   static String right(int leaf) {
-    return "r_" + leaf;
+    return Side.RHS.leaf(leaf);
   }
 
   static String equal(int leaf) {
@@ -192,7 +227,7 @@ final class DiffPlan {
    * One side: the key columns and the leaf values; then either the count and rank of rows per key
    * or, when {@code rows} is given, the side's rows observed into it.
    */
-  private Dataset<Row> side(Dataset<Row> in, String s, boolean isLeft, Observation rows) {
+  private Dataset<Row> side(Dataset<Row> in, Side s, Observation rows) {
     List<Column> cols = new ArrayList<>();
     List<Column> keyColumns = new ArrayList<>();
     for (int j = 0; j < alignment.keys.size(); j++) {
@@ -202,11 +237,11 @@ final class DiffPlan {
       if (!sparkType(in.schema(), k.path()).catalogString().equals(target.catalogString())) {
         v = v.cast(target);
       }
-      cols.add((k.nullable() ? coalesce(v, placeholder(target, k)) : v).as(keyValue(s, j)));
-      keyColumns.add(col(keyValue(s, j)));
+      cols.add((k.nullable() ? coalesce(v, placeholder(target, k)) : v).as(s.keyValue(j)));
+      keyColumns.add(col(s.keyValue(j)));
       if (k.nullable()) {
-        cols.add(v.isNull().as(keyNull(s, j)));
-        keyColumns.add(col(keyNull(s, j)));
+        cols.add(v.isNull().as(s.keyNull(j)));
+        keyColumns.add(col(s.keyNull(j)));
       }
     }
     List<Leaf> leaves = alignment.leaves;
@@ -218,11 +253,11 @@ final class DiffPlan {
               ? v.isNull()
               : Comparisons.project(
                   v,
-                  isLeft ? leaf.lhsType() : leaf.rhsType(),
+                  s == Side.LHS ? leaf.lhsType() : leaf.rhsType(),
                   leaf.type(),
                   sparkType(in.schema(), leaf.path()),
                   leaf.name());
-      cols.add(value.as(s + "_" + i));
+      cols.add(value.as(s.leaf(i)));
     }
     Dataset<Row> projected = in.select(cols.toArray(new Column[0]));
     if (rows != null) {
@@ -234,9 +269,7 @@ final class DiffPlan {
     WindowSpec wholeKey =
         byKey.rowsBetween(Window.unboundedPreceding(), Window.unboundedFollowing());
     return projected.select(
-        col("*"),
-        count(lit(1)).over(wholeKey).as("n_" + s),
-        row_number().over(byKey).as("rn_" + s));
+        col("*"), count(lit(1)).over(wholeKey).as(s.rows()), row_number().over(byKey).as(s.rank()));
   }
 
   /** The constant that stands for null in a nullable key field's join column. */
@@ -274,20 +307,20 @@ final class DiffPlan {
   /** Adds the per-leaf equality flags to the joined rows. */
   private Dataset<Row> compare(Dataset<Row> joined) {
     List<Column> cols = new ArrayList<>();
-    Column inLeft = col(keyValue("l", 0)).isNotNull();
-    Column inRight = col(keyValue("r", 0)).isNotNull();
-    cols.add(inLeft.as("in_l"));
-    cols.add(inRight.as("in_r"));
+    Column inLeft = col(Side.LHS.keyValue(0)).isNotNull();
+    Column inRight = col(Side.RHS.keyValue(0)).isNotNull();
+    cols.add(inLeft.as(Side.LHS.present()));
+    cols.add(inRight.as(Side.RHS.present()));
     for (int j = 0; j < alignment.keys.size(); j++) {
-      cols.add(when(inLeft, keyOf("l", j)).otherwise(keyOf("r", j)).as(key(j)));
+      cols.add(when(inLeft, keyOf(Side.LHS, j)).otherwise(keyOf(Side.RHS, j)).as(key(j)));
     }
     if (countsDuplicates) {
-      cols.add(coalesce(col("n_l"), lit(0L)).as(COUNT_LHS));
-      cols.add(coalesce(col("n_r"), lit(0L)).as(COUNT_RHS));
+      cols.add(coalesce(col(Side.LHS.rows()), lit(0L)).as(COUNT_LHS));
+      cols.add(coalesce(col(Side.RHS.rows()), lit(0L)).as(COUNT_RHS));
       cols.add(
-          coalesce(col("rn_l"), lit(1))
+          coalesce(col(Side.LHS.rank()), lit(1))
               .equalTo(lit(1))
-              .and(coalesce(col("rn_r"), lit(1)).equalTo(lit(1)))
+              .and(coalesce(col(Side.RHS.rank()), lit(1)).equalTo(lit(1)))
               .as(REPRESENTATIVE));
     } else {
       // Every key taken as unique: one row per side it is on, and every row represents its key.
@@ -311,10 +344,10 @@ final class DiffPlan {
   }
 
   /** The key field's value on one side, null restored. */
-  private Column keyOf(String side, int j) {
+  private Column keyOf(Side side, int j) {
     return alignment.keys.get(j).nullable()
-        ? when(not(col(keyNull(side, j))), col(keyValue(side, j)))
-        : col(keyValue(side, j));
+        ? when(not(col(side.keyNull(j))), col(side.keyValue(j)))
+        : col(side.keyValue(j));
   }
 
   /** Adds the classification, duplicate flags and the null-key flag. */
@@ -327,8 +360,8 @@ final class DiffPlan {
     Column dupR = countsDuplicates ? col(COUNT_RHS).gt(lit(1L)) : lit(false);
     Column diff =
         when(dupL.or(dupR), Classification.DUPLICATE.literal())
-            .when(not(col("in_l")), Classification.MISSING_LHS.literal())
-            .when(not(col("in_r")), Classification.MISSING_RHS.literal())
+            .when(not(col(Side.LHS.present())), Classification.MISSING_LHS.literal())
+            .when(not(col(Side.RHS.present())), Classification.MISSING_RHS.literal())
             .when(Comparisons.and(eqs), Classification.SAME.literal())
             .otherwise(Classification.DIFFERENT.literal());
     Column keyNull = lit(false);

@@ -8,7 +8,10 @@ import java.util.Optional;
 
 /**
  * The CLI's words for the library settings that errors name ({@link WickException#settings()}):
- * each library setting, named as its builder method, and the flag that sets it on the command line.
+ * each library setting, named as its builder method, and the flag that sets it on the command line,
+ * phrased to take the place of the library's words in the sentence (a noun for a noun, {@code "pass
+ * --overwrite"} for {@code "allow overwriting"}). A library error that names a new setting needs
+ * its entry here; {@code LibraryFlagsTest} fails until it has one.
  */
 final class Flags {
   private static final Map<String, String> WORDS =
