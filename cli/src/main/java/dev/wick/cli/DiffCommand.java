@@ -57,11 +57,16 @@ final class DiffCommand implements Callable<Integer> {
   String rhs;
 
   @Option(
-      names = {"--in-format", "--input-format"},
+      names = "--in-format",
       paramLabel = "FORMAT",
       converter = FormatConverter.class,
       description = "The inputs' format when their file extensions do not tell.")
   Format inputFormat;
+
+  @Option(names = "--input-format", hidden = true, converter = FormatConverter.class)
+  void inputFormat(Format f) {
+    inputFormat = f;
+  }
 
   @Option(
       names = "--key",

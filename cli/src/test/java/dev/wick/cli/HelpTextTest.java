@@ -83,7 +83,9 @@ class HelpTextTest {
     String diff = wick.getSubcommands().get("diff").getUsageMessage();
     String sample = wick.getSubcommands().get("sample").getUsageMessage();
 
-    assertThat(diff).contains("--in-format", "--out-format").doesNotContain("--format");
+    assertThat(diff)
+        .contains("--in-format", "--out-format")
+        .doesNotContain("--format", "--input-format");
     assertThat(sample).contains("--in-format", "--out-format").doesNotContain("--format");
   }
 
