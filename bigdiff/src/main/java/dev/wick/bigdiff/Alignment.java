@@ -85,11 +85,12 @@ final class Alignment {
       for (FieldPath k : keyPaths) {
         if (k.startsWith(ignored)) {
           throw WickException.usage(
-              "Ignored field '"
-                  + ignored
-                  + "' holds the key field '"
-                  + k
-                  + "'; keys cannot be ignored, drop it from --ignore.");
+                  "Ignored field '"
+                      + ignored
+                      + "' holds the key field '"
+                      + k
+                      + "'; keys cannot be ignored, drop it from the ignored fields.")
+              .about("ignore", "the ignored fields");
         }
       }
     }
@@ -115,8 +116,8 @@ final class Alignment {
 
   private static List<KeyField> keys(Schema lhs, Schema rhs, DiffOptions o) {
     if (o.keys().isEmpty()) {
-      throw WickException.usage(
-          "A diff needs at least one key field; name it with --key FIELD[,FIELD...].");
+      throw WickException.usage("A diff needs at least one key field; name the key fields.")
+          .about("key", "name the key fields");
     }
     Set<FieldPath> seen = new HashSet<>();
     Set<String> columns = new HashSet<>();
@@ -317,12 +318,13 @@ final class Alignment {
       ResolvedPath r = resolveCompared(common, p, "Unordered field");
       if (!(r.type() instanceof ArrayType) || !p.equals(r.path()) || !p.isStructPath()) {
         throw WickException.usage(
-            "Unordered field '"
-                + p
-                + "' is a "
-                + r.type().describe()
-                + ", not an array field; --unordered applies to arrays (name the array field"
-                + " itself, such as tags).");
+                "Unordered field '"
+                    + p
+                    + "' is a "
+                    + r.type().describe()
+                    + ", not an array field; unordered comparison applies to arrays (name the array"
+                    + " field itself, such as tags).")
+            .about("unordered", "unordered comparison");
       }
       if (Rules.containsMap(((ArrayType) r.type()).element())) {
         throw WickException.usage(

@@ -49,8 +49,8 @@ import org.apache.spark.sql.types.TimestampType;
  * <ul>
  *   <li>{@link #countingDuplicates} counts each key's rows per side with a window over the same
  *       partitioning and order the join needs (no extra shuffle or sort), classifies duplicated
- *       keys as {@code DUPLICATE} and leaves them out of the counts. The window buffers and copies
- *       every row: on two 1M-row inputs it added about 1 s to the 3.5 s of the join alone.
+ *       keys as {@link Classification#DUPLICATE} and leaves them out of the counts. The window
+ *       buffers and copies every row, which is why the plan below is the default.
  *   <li>{@link #assumingUniqueKeys} has no window: it counts each side's rows as they are read, so
  *       that the caller can check afterwards that no key was duplicated (see {@link PreparedDiff}),
  *       and runs the counting plan only when one was.
@@ -60,14 +60,12 @@ import org.apache.spark.sql.types.TimestampType;
  * null parts as equal.
  */
 final class DiffPlan {
-  static final String DUPLICATE = "DUPLICATE";
-
   // Column names inside the plan; the outputs never show them.
   static final String DIFF = "diff";
   static final String DUP_LHS = "dup_l";
   static final String DUP_RHS = "dup_r";
-  static final String COUNT_LHS = "n_l";
-  static final String COUNT_RHS = "n_r";
+  static final String COUNT_LHS = Side.LHS.rows();
+  static final String COUNT_RHS = Side.RHS.rows();
   static final String REPRESENTATIVE = "rep";
   static final String KEY_HAS_NULL = "key_null";
 
@@ -78,6 +76,51 @@ final class DiffPlan {
           .add("left", DataTypes.StringType, true)
           .add("right", DataTypes.StringType, true)
           .add("delta", DataTypes.DoubleType, true);
+
+  /**
+   * The two inputs, and the one place that names the columns each contributes to the joined rows:
+   * its key values, the values of the compared leaves, its rows per key and whether a key is on it.
+   */
+  enum Side {
+    LHS("l"),
+    RHS("r");
+
+    private final String tag;
+
+    Side(String tag) {
+      this.tag = tag;
+    }
+
+    /** A key field's value on this side, nulls replaced by a constant. */
+    String keyValue(int key) {
+      return "kv_" + tag + "_" + key;
+    }
+
+    /** Whether a key field is null on this side (only for nullable key fields). */
+    String keyNull(int key) {
+      return "kn_" + tag + "_" + key;
+    }
+
+    /** A compared leaf's value on this side, projected to the compared type. */
+    String leaf(int leaf) {
+      return tag + "_" + leaf;
+    }
+
+    /** The rows a key has on this side (0 when it is not on it). */
+    String rows() {
+      return "n_" + tag;
+    }
+
+    /** A row's rank among its key's rows on this side. */
+    String rank() {
+      return "rn_" + tag;
+    }
+
+    /** Whether the key is on this side. */
+    String present() {
+      return "in_" + tag;
+    }
+  }
 
   final Alignment alignment;
   final DiffOptions options;
@@ -125,27 +168,17 @@ final class DiffPlan {
     this.alignment = alignment;
     this.options = options;
     this.countsDuplicates = lhsRows == null;
-    Dataset<Row> l = side(lhs, "l", true, lhsRows);
-    Dataset<Row> r = side(rhs, "r", false, rhsRows);
+    Dataset<Row> l = side(lhs, Side.LHS, lhsRows);
+    Dataset<Row> r = side(rhs, Side.RHS, rhsRows);
     Column on = lit(true);
     for (int j = 0; j < alignment.keys.size(); j++) {
-      on = on.and(col(keyValue("l", j)).equalTo(col(keyValue("r", j))));
+      on = on.and(col(Side.LHS.keyValue(j)).equalTo(col(Side.RHS.keyValue(j))));
       if (alignment.keys.get(j).nullable()) {
-        on = on.and(col(keyNull("l", j)).equalTo(col(keyNull("r", j))));
+        on = on.and(col(Side.LHS.keyNull(j)).equalTo(col(Side.RHS.keyNull(j))));
       }
     }
     Dataset<Row> joined = l.join(r, on, "full_outer");
     this.classified = classify(compare(joined));
-  }
-
-  /** A key field's value on one side, nulls replaced by a constant. */
-  private static String keyValue(String side, int key) {
-    return "kv_" + side + "_" + key;
-  }
-
-  /** Whether a key field is null on one side (only for nullable key fields). */
-  private static String keyNull(String side, int key) {
-    return "kn_" + side + "_" + key;
   }
 
   /** A key field's value after the join (from whichever side has the key). */
@@ -163,11 +196,11 @@ final class DiffPlan {
   }
 
   static String left(int leaf) {
-    return "l_" + leaf;
+    return Side.LHS.leaf(leaf);
   }
 
   static String right(int leaf) {
-    return "r_" + leaf;
+    return Side.RHS.leaf(leaf);
   }
 
   static String equal(int leaf) {
@@ -194,7 +227,7 @@ final class DiffPlan {
    * One side: the key columns and the leaf values; then either the count and rank of rows per key
    * or, when {@code rows} is given, the side's rows observed into it.
    */
-  private Dataset<Row> side(Dataset<Row> in, String s, boolean isLeft, Observation rows) {
+  private Dataset<Row> side(Dataset<Row> in, Side s, Observation rows) {
     List<Column> cols = new ArrayList<>();
     List<Column> keyColumns = new ArrayList<>();
     for (int j = 0; j < alignment.keys.size(); j++) {
@@ -204,11 +237,11 @@ final class DiffPlan {
       if (!sparkType(in.schema(), k.path()).catalogString().equals(target.catalogString())) {
         v = v.cast(target);
       }
-      cols.add((k.nullable() ? coalesce(v, placeholder(target, k)) : v).as(keyValue(s, j)));
-      keyColumns.add(col(keyValue(s, j)));
+      cols.add((k.nullable() ? coalesce(v, placeholder(target, k)) : v).as(s.keyValue(j)));
+      keyColumns.add(col(s.keyValue(j)));
       if (k.nullable()) {
-        cols.add(v.isNull().as(keyNull(s, j)));
-        keyColumns.add(col(keyNull(s, j)));
+        cols.add(v.isNull().as(s.keyNull(j)));
+        keyColumns.add(col(s.keyNull(j)));
       }
     }
     List<Leaf> leaves = alignment.leaves;
@@ -220,11 +253,11 @@ final class DiffPlan {
               ? v.isNull()
               : Comparisons.project(
                   v,
-                  isLeft ? leaf.lhsType() : leaf.rhsType(),
+                  s == Side.LHS ? leaf.lhsType() : leaf.rhsType(),
                   leaf.type(),
                   sparkType(in.schema(), leaf.path()),
                   leaf.name());
-      cols.add(value.as(s + "_" + i));
+      cols.add(value.as(s.leaf(i)));
     }
     Dataset<Row> projected = in.select(cols.toArray(new Column[0]));
     if (rows != null) {
@@ -236,9 +269,7 @@ final class DiffPlan {
     WindowSpec wholeKey =
         byKey.rowsBetween(Window.unboundedPreceding(), Window.unboundedFollowing());
     return projected.select(
-        col("*"),
-        count(lit(1)).over(wholeKey).as("n_" + s),
-        row_number().over(byKey).as("rn_" + s));
+        col("*"), count(lit(1)).over(wholeKey).as(s.rows()), row_number().over(byKey).as(s.rank()));
   }
 
   /** The constant that stands for null in a nullable key field's join column. */
@@ -276,20 +307,20 @@ final class DiffPlan {
   /** Adds the per-leaf equality flags to the joined rows. */
   private Dataset<Row> compare(Dataset<Row> joined) {
     List<Column> cols = new ArrayList<>();
-    Column inLeft = col(keyValue("l", 0)).isNotNull();
-    Column inRight = col(keyValue("r", 0)).isNotNull();
-    cols.add(inLeft.as("in_l"));
-    cols.add(inRight.as("in_r"));
+    Column inLeft = col(Side.LHS.keyValue(0)).isNotNull();
+    Column inRight = col(Side.RHS.keyValue(0)).isNotNull();
+    cols.add(inLeft.as(Side.LHS.present()));
+    cols.add(inRight.as(Side.RHS.present()));
     for (int j = 0; j < alignment.keys.size(); j++) {
-      cols.add(when(inLeft, keyOf("l", j)).otherwise(keyOf("r", j)).as(key(j)));
+      cols.add(when(inLeft, keyOf(Side.LHS, j)).otherwise(keyOf(Side.RHS, j)).as(key(j)));
     }
     if (countsDuplicates) {
-      cols.add(coalesce(col("n_l"), lit(0L)).as(COUNT_LHS));
-      cols.add(coalesce(col("n_r"), lit(0L)).as(COUNT_RHS));
+      cols.add(coalesce(col(Side.LHS.rows()), lit(0L)).as(COUNT_LHS));
+      cols.add(coalesce(col(Side.RHS.rows()), lit(0L)).as(COUNT_RHS));
       cols.add(
-          coalesce(col("rn_l"), lit(1))
+          coalesce(col(Side.LHS.rank()), lit(1))
               .equalTo(lit(1))
-              .and(coalesce(col("rn_r"), lit(1)).equalTo(lit(1)))
+              .and(coalesce(col(Side.RHS.rank()), lit(1)).equalTo(lit(1)))
               .as(REPRESENTATIVE));
     } else {
       // Every key taken as unique: one row per side it is on, and every row represents its key.
@@ -313,10 +344,10 @@ final class DiffPlan {
   }
 
   /** The key field's value on one side, null restored. */
-  private Column keyOf(String side, int j) {
+  private Column keyOf(Side side, int j) {
     return alignment.keys.get(j).nullable()
-        ? when(not(col(keyNull(side, j))), col(keyValue(side, j)))
-        : col(keyValue(side, j));
+        ? when(not(col(side.keyNull(j))), col(side.keyValue(j)))
+        : col(side.keyValue(j));
   }
 
   /** Adds the classification, duplicate flags and the null-key flag. */
@@ -328,11 +359,11 @@ final class DiffPlan {
     Column dupL = countsDuplicates ? col(COUNT_LHS).gt(lit(1L)) : lit(false);
     Column dupR = countsDuplicates ? col(COUNT_RHS).gt(lit(1L)) : lit(false);
     Column diff =
-        when(dupL.or(dupR), lit(DUPLICATE))
-            .when(not(col("in_l")), lit(DiffType.MISSING_LHS.name()))
-            .when(not(col("in_r")), lit(DiffType.MISSING_RHS.name()))
-            .when(Comparisons.and(eqs), lit(DiffType.SAME.name()))
-            .otherwise(lit(DiffType.DIFFERENT.name()));
+        when(dupL.or(dupR), Classification.DUPLICATE.literal())
+            .when(not(col(Side.LHS.present())), Classification.MISSING_LHS.literal())
+            .when(not(col(Side.RHS.present())), Classification.MISSING_RHS.literal())
+            .when(Comparisons.and(eqs), Classification.SAME.literal())
+            .otherwise(Classification.DIFFERENT.literal());
     Column keyNull = lit(false);
     for (int j = 0; j < alignment.keys.size(); j++) {
       keyNull = keyNull.or(col(key(j)).isNull());
@@ -342,7 +373,7 @@ final class DiffPlan {
             col("*"), diff.as(DIFF), dupL.as(DUP_LHS), dupR.as(DUP_RHS), keyNull.as(KEY_HAS_NULL));
     // Only DIFFERENT keys show field values; the others carry nulls from here on, so that the
     // rows of the (typically many) SAME keys stay narrow: no string is copied for them.
-    Column different = col(DIFF).equalTo(lit(DiffType.DIFFERENT.name()));
+    Column different = Classification.DIFFERENT.is(col(DIFF));
     Set<String> values = new HashSet<>();
     for (int i = 0; i < alignment.leaves.size(); i++) {
       values.add(left(i));
@@ -356,8 +387,8 @@ final class DiffPlan {
   }
 
   /**
-   * Every joined row with its classification ({@code DUPLICATE} for duplicated keys); field values
-   * are kept only on DIFFERENT rows.
+   * Every joined row with its {@link Classification} ({@code DUPLICATE} for duplicated keys); field
+   * values are kept only on DIFFERENT rows.
    */
   Dataset<Row> classified() {
     return classified;
@@ -370,19 +401,19 @@ final class DiffPlan {
   static Dataset<Row> notSame(Dataset<Row> classified, boolean includeSame) {
     return includeSame
         ? classified
-        : classified.filter(col(DIFF).notEqual(lit(DiffType.SAME.name())).or(col(KEY_HAS_NULL)));
+        : classified.filter(not(Classification.SAME.is(col(DIFF))).or(col(KEY_HAS_NULL)));
   }
 
   /** The rows {@code keys/} holds: the differing keys, or every classified key. */
   static Dataset<Row> selectKeys(Dataset<Row> classified, boolean includeSame) {
     Column keep =
         includeSame
-            ? col(DIFF).notEqual(lit(DUPLICATE))
-            : col(DIFF)
-                .isin(
-                    DiffType.DIFFERENT.name(),
-                    DiffType.MISSING_LHS.name(),
-                    DiffType.MISSING_RHS.name());
+            ? not(Classification.DUPLICATE.is(col(DIFF)))
+            : Classification.isAny(
+                col(DIFF),
+                Classification.DIFFERENT,
+                Classification.MISSING_LHS,
+                Classification.MISSING_RHS);
     return classified.filter(keep);
   }
 
@@ -396,7 +427,7 @@ final class DiffPlan {
     }
     first.add(col(DIFF));
     second.add(col(DIFF));
-    Column different = col(DIFF).equalTo(lit(DiffType.DIFFERENT.name()));
+    Column different = Classification.DIFFERENT.is(col(DIFF));
     List<Leaf> leaves = alignment.leaves;
     for (int i = 0; i < leaves.size(); i++) {
       Leaf leaf = leaves.get(i);
@@ -458,7 +489,7 @@ final class DiffPlan {
     cols.add(col(COUNT_LHS).as("countLhs"));
     cols.add(col(COUNT_RHS).as("countRhs"));
     return classified
-        .filter(col(REPRESENTATIVE).and(col(DIFF).equalTo(lit(DUPLICATE))))
+        .filter(col(REPRESENTATIVE).and(Classification.DUPLICATE.is(col(DIFF))))
         .select(cols.toArray(new Column[0]));
   }
 }

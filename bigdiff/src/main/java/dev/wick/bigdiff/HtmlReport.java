@@ -178,10 +178,13 @@ final class HtmlReport {
       h.append("<p>No fields are compared beyond the key.</p>\n");
       return;
     }
+    List<DeltaStatistic> shown = DeltaStatistic.in(DeltaStatistic.Shown.REPORT);
     h.append("<table><tr><th>field</th><th>differs on</th><th>of DIFFERENT keys</th>")
-        .append("<th>delta</th><th>count</th><th>mean</th><th>stddev</th><th>p50</th>")
-        .append("<th>p90</th><th>p99</th><th>min</th><th>max</th><th>histogram of deltas</th>")
-        .append("</tr>\n");
+        .append("<th>delta</th><th>count</th>");
+    for (DeltaStatistic stat : shown) {
+      h.append("<th>").append(stat.key()).append("</th>");
+    }
+    h.append("<th>histogram of deltas</th></tr>\n");
     for (FieldStats f : s.fields()) {
       h.append("<tr><td><code>")
           .append(esc(f.field()))
@@ -196,13 +199,12 @@ final class HtmlReport {
         DeltaStats d = f.delta().get();
         h.append("<td>").append(d.type().name().toLowerCase(Locale.ROOT)).append("</td>");
         h.append("<td class=\"n\">").append(count(d.count())).append("</td>");
-        for (OptionalDouble v :
-            List.of(d.mean(), d.stddev(), d.p50(), d.p90(), d.p99(), d.min(), d.max())) {
-          h.append("<td class=\"n\">").append(number(v)).append("</td>");
+        for (DeltaStatistic stat : shown) {
+          h.append("<td class=\"n\">").append(number(d.get(stat))).append("</td>");
         }
         h.append("<td>").append(histogram(f.histogram())).append("</td>");
       } else {
-        h.append("<td>&ndash;</td>").append("<td></td>".repeat(9));
+        h.append("<td>&ndash;</td>").append("<td></td>".repeat(shown.size() + 2));
       }
       h.append("</tr>\n");
     }

@@ -3,19 +3,15 @@ package dev.wick.bigdiff;
 import static org.apache.spark.sql.functions.abs;
 import static org.apache.spark.sql.functions.approx_percentile;
 import static org.apache.spark.sql.functions.array;
-import static org.apache.spark.sql.functions.avg;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.histogram_numeric;
-import static org.apache.spark.sql.functions.kurtosis;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.min;
-import static org.apache.spark.sql.functions.skewness;
 import static org.apache.spark.sql.functions.struct;
-import static org.apache.spark.sql.functions.var_samp;
 import static org.apache.spark.sql.functions.when;
 
 import dev.wick.bigdiff.Alignment.KeyField;
@@ -24,6 +20,7 @@ import dev.wick.bigdiff.FieldStats.Example;
 import dev.wick.bigdiff.FieldStats.HistogramBin;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,9 +43,6 @@ final class Metrics {
   /** Bins of the approximate delta histograms in the report. */
   static final int HISTOGRAM_BINS = 20;
 
-  /** Accuracy of the approximate percentiles: rank error at most 1/ACCURACY of the count. */
-  static final int PERCENTILE_ACCURACY = 10_000;
-
   private Metrics() {}
 
   /** Counted on every joined row: the distinct keys (one representative row per key). */
@@ -62,7 +56,7 @@ final class Metrics {
    */
   static Column[] global(Alignment alignment) {
     Column rep = col(DiffPlan.REPRESENTATIVE);
-    Column dup = col(DiffPlan.DIFF).equalTo(lit(DiffPlan.DUPLICATE));
+    Column dup = Classification.DUPLICATE.is(col(DiffPlan.DIFF));
     Column dupExample =
         when(
             rep.and(dup),
@@ -84,7 +78,7 @@ final class Metrics {
   }
 
   private static Column is(DiffType type) {
-    return col(DiffPlan.DIFF).equalTo(lit(type.name()));
+    return Classification.of(type).is(col(DiffPlan.DIFF));
   }
 
   /** The name of the exploded {@code (field, left, right, delta)} column in {@link #fields}. */
@@ -101,21 +95,21 @@ final class Metrics {
     Column delta = col(FIELD + ".delta");
     Column left = col(FIELD + ".left");
     Column right = col(FIELD + ".right");
-    return new Column[] {
-      count(lit(1)).as("different"),
-      count(delta).as("count"),
-      min(delta).as("min"),
-      max(delta).as("max"),
-      avg(delta).as("mean"),
-      var_samp(delta).as("variance"),
-      skewness(delta).as("skewness"),
-      kurtosis(delta).as("kurtosis"),
-      approx_percentile(delta, array(lit(0.5), lit(0.9), lit(0.99)), lit(PERCENTILE_ACCURACY))
-          .as("percentiles"),
-      histogram_numeric(delta, lit(HISTOGRAM_BINS)).as("histogram"),
-      min(struct(col(KEY), left, right, delta)).as("first"),
-      max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta)).as("largest")
-    };
+    List<Column> out =
+        new ArrayList<>(List.of(count(lit(1)).as("different"), count(delta).as("count")));
+    for (DeltaStatistic s : DeltaStatistic.values()) {
+      s.aggregate(delta).ifPresent(c -> out.add(c.as(s.key())));
+    }
+    Column[] levels =
+        DeltaStatistic.percentiles().stream().map(p -> lit(p.percentile())).toArray(Column[]::new);
+    out.add(
+        approx_percentile(delta, array(levels), lit(DeltaStatistic.PERCENTILE_ACCURACY))
+            .as(DeltaStatistic.PERCENTILES));
+    out.add(histogram_numeric(delta, lit(HISTOGRAM_BINS)).as("histogram"));
+    out.add(min(struct(col(KEY), left, right, delta)).as("first"));
+    out.add(
+        max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta)).as("largest"));
+    return out.toArray(Column[]::new);
   }
 
   static GlobalCounts globalCounts(Row total, Row stats) {
@@ -200,48 +194,15 @@ final class Metrics {
 
   /** The delta statistics from a row of {@link #fields()}; {@code f} is null for no deltas. */
   private static DeltaStats deltaStats(Row f, DeltaType type) {
-    if (f == null) {
-      OptionalDouble none = OptionalDouble.empty();
-      return new DeltaStats(type, 0, none, none, none, none, none, none, none, none, none, none);
+    long n = f == null ? 0 : f.getAs("count");
+    if (n == 0) {
+      return DeltaStats.none(type);
     }
-    long n = f.getAs("count");
-    OptionalDouble variance = n == 1 ? OptionalDouble.of(0.0) : optional(f, "variance");
-    OptionalDouble skewness = OptionalDouble.empty();
-    OptionalDouble kurtosis = OptionalDouble.empty();
-    OptionalDouble g1 = optional(f, "skewness");
-    OptionalDouble g2 = optional(f, "kurtosis");
-    // Spark gives the population skewness g1 and excess kurtosis g2; commons-math3 (and most
-    // statistics packages) report the bias-corrected sample versions G1 and G2.
-    if (n >= 3 && g1.isPresent() && Double.isFinite(g1.getAsDouble())) {
-      skewness = OptionalDouble.of(Math.sqrt(n * (n - 1.0)) / (n - 2.0) * g1.getAsDouble());
+    Map<DeltaStatistic, OptionalDouble> values = new EnumMap<>(DeltaStatistic.class);
+    for (DeltaStatistic s : DeltaStatistic.values()) {
+      values.put(s, s.read(f, n));
     }
-    if (n >= 4 && g2.isPresent() && Double.isFinite(g2.getAsDouble())) {
-      kurtosis =
-          OptionalDouble.of(
-              (n - 1.0) / ((n - 2.0) * (n - 3.0)) * ((n + 1.0) * g2.getAsDouble() + 6.0));
-    }
-    OptionalDouble p50 = OptionalDouble.empty();
-    OptionalDouble p90 = OptionalDouble.empty();
-    OptionalDouble p99 = OptionalDouble.empty();
-    if (f.getAs("percentiles") != null) {
-      List<Object> ps = f.getList(f.fieldIndex("percentiles"));
-      p50 = OptionalDouble.of((Double) ps.get(0));
-      p90 = OptionalDouble.of((Double) ps.get(1));
-      p99 = OptionalDouble.of((Double) ps.get(2));
-    }
-    return new DeltaStats(
-        type,
-        n,
-        optional(f, "min"),
-        optional(f, "max"),
-        optional(f, "mean"),
-        variance.isPresent() ? OptionalDouble.of(Math.sqrt(variance.getAsDouble())) : variance,
-        variance,
-        skewness,
-        kurtosis,
-        p50,
-        p90,
-        p99);
+    return new DeltaStats(type, n, values);
   }
 
   private static Example example(Row r, int offset, Alignment alignment) {
@@ -267,10 +228,5 @@ final class Metrics {
           .append(v instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : v);
     }
     return out.toString();
-  }
-
-  private static OptionalDouble optional(Row r, String name) {
-    Object v = r.getAs(name);
-    return v == null ? OptionalDouble.empty() : OptionalDouble.of(((Number) v).doubleValue());
   }
 }

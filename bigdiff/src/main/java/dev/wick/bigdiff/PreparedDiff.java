@@ -162,7 +162,7 @@ public final class PreparedDiff {
    *
    * <p>Keys are nearly always unique, so the first pass takes them to be and then checks that they
    * were ({@link #uniquePass}); only if some key was duplicated does the pass run again with the
-   * plan that counts each key's rows, for the error or, with {@code --duplicates report}, for the
+   * plan that counts each key's rows, for the error or, with {@link DuplicateKeys#REPORT}, for the
    * counts without the duplicated keys. A report of duplicates starts with that plan.
    */
   private DiffSummary run(Parts parts) {
@@ -205,8 +205,7 @@ public final class PreparedDiff {
         observe(DiffPlan.notSame(classified, includeSame), counted, Metrics.global(alignment));
     // A local checkpoint runs the pass and keeps its rows (in memory, spilling to disk). The
     // queries after it plan over a small leaf; over a persisted Dataset each of them would carry
-    // the whole pass's plan through analysis and the cache lookup, which took longer than running
-    // them.
+    // the whole pass's plan through analysis and the cache lookup.
     Dataset<Row> keys =
         plan.keysOutput(DiffPlan.selectKeys(plan.detail(notSame), includeSame))
             .localCheckpoint(true);
@@ -334,7 +333,9 @@ public final class PreparedDiff {
       return false;
     }
     return !forAggregation(keys, counts.missingLhs() + counts.missingRhs())
-        .filter(col(DiffPlan.DIFF).isin(DiffType.MISSING_LHS.name(), DiffType.MISSING_RHS.name()))
+        .filter(
+            Classification.isAny(
+                col(DiffPlan.DIFF), Classification.MISSING_LHS, Classification.MISSING_RHS))
         .groupBy(keyColumnsOf())
         .count()
         .filter(col("count").gt(1))
@@ -377,20 +378,21 @@ public final class PreparedDiff {
 
   private WickException duplicated(GlobalCounts counts, List<String> examples) {
     return WickException.usage(
-        "Key ("
-            + String.join(", ", keyFields())
-            + ") is not unique: "
-            + keys(counts.duplicateKeysLhs())
-            + " in the "
-            + options.lhsLabel()
-            + " and "
-            + keys(counts.duplicateKeysRhs())
-            + " in the "
-            + options.rhsLabel()
-            + " occur more than once, e.g. "
-            + String.join("; ", examples)
-            + "; deduplicate the inputs, add key fields, or pass --duplicates report to list"
-            + " them and diff the rest.");
+            "Key ("
+                + String.join(", ", keyFields())
+                + ") is not unique: "
+                + keys(counts.duplicateKeysLhs())
+                + " in the "
+                + options.lhsLabel()
+                + " and "
+                + keys(counts.duplicateKeysRhs())
+                + " in the "
+                + options.rhsLabel()
+                + " occur more than once, e.g. "
+                + String.join("; ", examples)
+                + "; deduplicate the inputs, add key fields, or report duplicates to list them and"
+                + " diff the rest.")
+        .about("duplicates", "report duplicates");
   }
 
   private static String keys(long n) {
@@ -409,17 +411,10 @@ public final class PreparedDiff {
             .add("different", DataTypes.LongType, false)
             .add("fraction", DataTypes.DoubleType, false)
             .add("deltaType", DataTypes.StringType, true)
-            .add("count", DataTypes.LongType, true)
-            .add("min", DataTypes.DoubleType, true)
-            .add("max", DataTypes.DoubleType, true)
-            .add("mean", DataTypes.DoubleType, true)
-            .add("stddev", DataTypes.DoubleType, true)
-            .add("variance", DataTypes.DoubleType, true)
-            .add("skewness", DataTypes.DoubleType, true)
-            .add("kurtosis", DataTypes.DoubleType, true)
-            .add("p50", DataTypes.DoubleType, true)
-            .add("p90", DataTypes.DoubleType, true)
-            .add("p99", DataTypes.DoubleType, true);
+            .add("count", DataTypes.LongType, true);
+    for (DeltaStatistic s : DeltaStatistic.values()) {
+      schema = schema.add(s.key(), DataTypes.DoubleType, true);
+    }
     List<Row> rows = new ArrayList<>();
     for (FieldStats f : summary.fields()) {
       List<Object> values = new ArrayList<>(List.of(f.field(), f.different(), f.fraction()));
@@ -427,18 +422,8 @@ public final class PreparedDiff {
         DeltaStats d = f.delta().get();
         values.add(d.type().name());
         values.add(d.count());
-        for (OptionalDouble v :
-            List.of(
-                d.min(),
-                d.max(),
-                d.mean(),
-                d.stddev(),
-                d.variance(),
-                d.skewness(),
-                d.kurtosis(),
-                d.p50(),
-                d.p90(),
-                d.p99())) {
+        for (DeltaStatistic s : DeltaStatistic.values()) {
+          OptionalDouble v = d.get(s);
           values.add(v.isPresent() ? v.getAsDouble() : null);
         }
       } else {

@@ -1,23 +1,19 @@
 package dev.wick.bigdiff;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wick.core.WickException;
+import dev.wick.core.json.Json;
 import java.util.List;
-import java.util.OptionalDouble;
 
-/** Writes {@code summary.json}; non-finite numbers and absent statistics become {@code null}. */
+/**
+ * Writes {@code summary.json} through core's {@link Json} (lower camel case keys); non-finite
+ * numbers and absent statistics become {@code null}.
+ */
 final class SummaryJson {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private SummaryJson() {}
 
   static String write(DiffSummary s) {
-    ObjectNode root = MAPPER.createObjectNode();
+    ObjectNode root = Json.object();
     strings(root.putArray("keys"), s.keys());
     schema(root.putObject("schema"), s.schema());
     GlobalCounts g = s.global();
@@ -38,7 +34,7 @@ final class SummaryJson {
       ObjectNode node = fields.addObject();
       node.put("field", f.field());
       node.put("different", f.different());
-      number(node, "fraction", f.fraction());
+      Json.number(node, "fraction", f.fraction());
       if (f.delta().isEmpty()) {
         node.putNull("delta");
       } else {
@@ -46,23 +42,12 @@ final class SummaryJson {
         ObjectNode delta = node.putObject("delta");
         delta.put("type", d.type().name());
         delta.put("count", d.count());
-        number(delta, "min", d.min());
-        number(delta, "max", d.max());
-        number(delta, "mean", d.mean());
-        number(delta, "stddev", d.stddev());
-        number(delta, "variance", d.variance());
-        number(delta, "skewness", d.skewness());
-        number(delta, "kurtosis", d.kurtosis());
-        number(delta, "p50", d.p50());
-        number(delta, "p90", d.p90());
-        number(delta, "p99", d.p99());
+        for (DeltaStatistic stat : DeltaStatistic.values()) {
+          Json.number(delta, stat.key(), d.get(stat));
+        }
       }
     }
-    try {
-      return MAPPER.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw WickException.internal("Cannot write the diff summary as JSON.", e);
-    }
+    return Json.write(root);
   }
 
   private static void schema(ObjectNode node, SchemaDifference d) {
@@ -95,21 +80,5 @@ final class SummaryJson {
 
   private static void strings(ArrayNode array, List<String> values) {
     values.forEach(array::add);
-  }
-
-  private static void number(ObjectNode node, String name, double value) {
-    if (Double.isFinite(value)) {
-      node.put(name, value);
-    } else {
-      node.putNull(name);
-    }
-  }
-
-  private static void number(ObjectNode node, String name, OptionalDouble value) {
-    if (value.isPresent()) {
-      number(node, name, value.getAsDouble());
-    } else {
-      node.putNull(name);
-    }
   }
 }

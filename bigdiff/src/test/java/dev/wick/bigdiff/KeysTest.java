@@ -51,8 +51,12 @@ class KeysTest {
         .hasMessage(
             "Key (id) is not unique: 1 key in the lhs and 1 key in the rhs occur more than once,"
                 + " e.g. (id=1) lhs 2 rows, rhs 1 row; (id=2) lhs 1 row, rhs 3 rows; deduplicate"
-                + " the inputs, add key fields, or pass --duplicates report to list them and diff"
-                + " the rest.");
+                + " the inputs, add key fields, or report duplicates to list them and diff the"
+                + " rest.")
+        .satisfies(
+            e ->
+                assertThat(((WickException) e).settings())
+                    .containsExactly(new WickException.Setting("duplicates", "report duplicates")));
   }
 
   @Test

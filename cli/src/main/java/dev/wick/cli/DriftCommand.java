@@ -19,14 +19,14 @@ import picocli.CommandLine.Spec;
 /** {@code wick drift}: compares two profiles from their sketches, without touching data. */
 @Command(
     name = "drift",
+    header = "Compare two profiles without reading any data.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Compare two profiles written by 'wick profile' (their profile.json or folders) without",
-      "reading any data: per field the Kolmogorov-Smirnov test for numbers and dates,",
-      "chi-square and L-infinity over top values for categories, and the change in null rate",
-      "and distinct count. With --out it writes DIR/drift.json and DIR/drift.html; with",
-      "--max-drift it exits with 1 when a field drifts more or the schema changed."
-    })
+    description =
+        "Compare two profiles written by 'wick profile' (their profile.json or folders) without"
+            + " reading any data: per field the Kolmogorov-Smirnov test for numbers and dates,"
+            + " chi-square and L-infinity over top values for categories, and the change in null"
+            + " rate and distinct count. With --out it writes drift.json and drift.html there;"
+            + " with --max-drift it exits with 1 when a field drifts more or the schema changed.")
 final class DriftCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -49,26 +49,17 @@ final class DriftCommand implements Callable<Integer> {
       names = "--max-drift",
       paramLabel = "LIMITS",
       description =
-          "Exit with 1 when a field drifts more. A score (0.1: KS statistic or L-infinity) or"
-              + " score=0.1,nulls=0.05,distinct=0.5.")
+          "Exit with 1 when a field drifts more than LIMITS: one score for every measure (such as"
+              + " 0.1, a KS statistic or L-infinity), or a limit per measure (such as"
+              + " score=0.1,nulls=0.05,distinct=0.5).")
   String maxDrift;
 
-  @Option(names = "--overwrite", description = "Replace the output folder if it exists.")
+  @Option(
+      names = "--overwrite",
+      description = "Replace the output if it exists (only a folder Wick or Spark wrote).")
   boolean overwrite;
 
-  @Option(
-      names = "--allow-schema-change",
-      description =
-          "With --max-drift: pass even though fields are in one profile only or changed type (by"
-              + " default any schema change fails the gate).")
-  boolean allowSchemaChange;
-
-  @Option(
-      names = "--allow-empty",
-      description =
-          "With --max-drift: pass even though a profile has no rows (by default that is an input"
-              + " error, exit 2).")
-  boolean allowEmpty;
+  @Mixin GateOptions gate;
 
   @Override
   public Integer call() {
@@ -95,12 +86,9 @@ final class DriftCommand implements Callable<Integer> {
     if (maxDrift == null) {
       return 0;
     }
-    if (allowSchemaChange) {
-      thresholds = thresholds.allowingSchemaChange();
-    }
-    if (allowEmpty) {
-      thresholds = thresholds.allowingEmpty();
-    }
+    thresholds =
+        gate.apply(
+            thresholds, DriftThresholds::allowingSchemaChange, DriftThresholds::allowingEmpty);
     return DriftPrinter.gate(comparison.drift(), thresholds, maxDrift, spec.commandLine().getErr());
   }
 }

@@ -17,12 +17,12 @@ final class DriftPrinter {
   static void print(DriftReport report, PrintWriter out) {
     out.printf(
         Locale.ROOT,
-        "Drift from %s (%s rows) to %s (%s rows), %d fields compared:%n",
+        "Drift from %s (%s) to %s (%s), %s compared:%n",
         report.baselineSource(),
-        rows(report.baselineRows()),
+        Words.rows(report.baselineRows()),
         report.currentSource(),
-        rows(report.currentRows()),
-        report.fields().size());
+        Words.rows(report.currentRows()),
+        Words.count(report.fields().size(), "field"));
     printSchema(report, out);
     out.printf(
         Locale.ROOT,
@@ -91,10 +91,6 @@ final class DriftPrinter {
 
   private static String signed(double share) {
     return String.format(Locale.ROOT, "%+.2f%%", share * 100);
-  }
-
-  static String rows(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
   }
 
   private static String pValue(double p) {

@@ -8,7 +8,6 @@ import dev.wick.testkit.generators.engine.BulkGenerator;
 import dev.wick.testkit.generators.engine.GenerationSettings;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
@@ -25,16 +24,14 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "generate",
+    header = "Write records generated from an Avro schema, repeatably.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Write N records generated from an Avro schema (.avsc): edge cases, unicode, nulls and",
-      "semantic types included. Generation runs in parallel Spark tasks, each with its own seed",
-      "derived from --seed, so the same seed and count give identical data."
-    })
+    description =
+        "Write N records generated from an Avro schema (.avsc): edge cases, unicode, nulls and"
+            + " semantic types included. Generation runs in parallel Spark tasks, each with its own"
+            + " seed derived from --seed, so the same seed and count give identical data. Writes"
+            + " avro with the schema as written, or parquet or json with --out-format.")
 final class GenerateCommand implements Callable<Integer> {
-  /** The seed used when none is given; printed so that a run can be repeated. */
-  static final long DEFAULT_SEED = 1;
-
   private static final List<Format> FORMATS = List.of(Format.AVRO, Format.PARQUET, Format.JSON);
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -55,25 +52,16 @@ final class GenerateCommand implements Callable<Integer> {
       description = "How many records to write.")
   long count;
 
-  @Option(
-      names = "--out",
-      required = true,
-      paramLabel = "PATH",
-      description = "The output folder (refused if it exists, unless --overwrite).")
-  String out;
+  @Mixin OutputOptions output;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "avro",
-      description = "avro (default, with the schema as written), parquet or json.")
-  String format;
+  @Mixin OutFormatOption outFormat;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      description = "The seed (default " + DEFAULT_SEED + ").")
-  Long seed;
+  @Option(names = "--format", hidden = true, converter = FormatConverter.class)
+  void format(Format f) {
+    outFormat.set(f);
+  }
+
+  @Mixin SeedOption seed;
 
   @Option(
       names = "--null-probability",
@@ -90,9 +78,6 @@ final class GenerateCommand implements Callable<Integer> {
               + ").")
   Long rowsPerFile;
 
-  @Option(names = "--overwrite", description = "Replace the output if it exists.")
-  boolean overwrite;
-
   @Override
   public Integer call() {
     // Everything that can be checked without Spark is checked first.
@@ -100,19 +85,19 @@ final class GenerateCommand implements Callable<Integer> {
       throw WickException.usage(
           "--count must be 0 or more, got " + count + "; pass how many records to write.");
     }
-    Format target = Format.parse(format);
+    Format target = outFormat.format().orElse(Format.AVRO);
     if (!FORMATS.contains(target)) {
       throw WickException.usage(
           "wick generate writes avro, parquet or json, not "
-              + format.toLowerCase(Locale.ROOT)
-              + "; pass --format avro, parquet or json.");
+              + target.sparkName()
+              + "; pass --out-format avro, parquet or json.");
     }
     GenerationSettings settings = GenerationSettings.defaults();
     if (nullProbability != null) {
       settings = settings.withNullProbability(nullProbability);
     }
     org.apache.avro.Schema avro = Schemas.parseAvsc(Path.of(schema));
-    long chosenSeed = seed == null ? DEFAULT_SEED : seed;
+    long chosenSeed = seed.value();
     BulkGenerator generator = BulkGenerator.of(avro).seed(chosenSeed).settings(settings);
     if (rowsPerFile != null) {
       generator = generator.rowsPerPartition(rowsPerFile);
@@ -121,23 +106,22 @@ final class GenerateCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     Dataset<Row> records = generator.generate(session, count);
     String written;
-    try (Output output = Output.create(session, out, overwrite, List.of(schema))) {
+    try (Output out = Output.create(session, output.out, output.overwrite, List.of(schema))) {
       // Avro is written with the user's own schema: names, enums, fixed sizes and logical types.
       Map<String, String> options =
           target == Format.AVRO ? Map.of("avroSchema", avro.toString()) : Map.of();
-      output.writeDataset("", records, target, options);
-      written = output.commit();
+      out.writeDataset("", records, target, options);
+      written = out.commit();
     }
     var stdout = spec.commandLine().getOut();
     stdout.printf(
-        "Wrote %d %s records to %s as %s in %d files (seed %d%s).%n",
-        count,
-        avro.getFullName(),
+        "Wrote %s to %s as %s in %s (seed %d%s).%n",
+        Words.count(count, avro.getFullName() + " record"),
         written,
         target.sparkName(),
-        generator.partitions(count),
+        Words.count(generator.partitions(count), "file"),
         chosenSeed,
-        seed == null ? ", the default; pass --seed to choose another" : "");
+        seed.given() ? "" : ", the default; pass --seed to choose another");
     stdout.flush();
     return 0;
   }

@@ -26,16 +26,16 @@ import picocli.CommandLine.Spec;
 /** {@code wick profile}: one-pass distribution summaries of every field, and drift. */
 @Command(
     name = "profile",
+    header = "Profile every field of a dataset in one pass, and its drift.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Profile every field of a dataset in one pass (nested fields, array elements and map",
-      "values included): counts, nulls, distinct values, min, max, mean, quantiles and a",
-      "histogram, top values, lengths, sizes and the share of valid values of semantic types.",
-      "Writes DIR/profile.json (with the sketches, so later comparisons need no data) and",
-      "DIR/profile.html. With --baseline it also compares against an earlier profile, writes",
-      "DIR/drift.json, and with --max-drift exits with 1 when the drift is too big or the",
-      "schema changed."
-    })
+    description =
+        "Profile every field of a dataset in one pass (nested fields, array elements and map"
+            + " values included): counts, nulls, distinct values, min, max, mean, quantiles and a"
+            + " histogram, top values, lengths, sizes and the share of valid values of semantic"
+            + " types. Writes profile.json (with the sketches, so later comparisons need no data)"
+            + " and profile.html to --out. With --baseline it also compares against an earlier"
+            + " profile and writes drift.json, and with --max-drift exits with 1 when the drift is"
+            + " too big or the schema changed.")
 final class ProfileCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -43,12 +43,7 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin InputOptions input;
 
-  @Option(
-      names = "--out",
-      required = true,
-      paramLabel = "DIR",
-      description = "The report folder (refused if it exists, unless --overwrite).")
-  String out;
+  @Mixin OutputOptions output;
 
   @Option(
       names = "--fields",
@@ -80,19 +75,12 @@ final class ProfileCommand implements Callable<Integer> {
       names = "--max-drift",
       paramLabel = "LIMITS",
       description =
-          "With --baseline: exit with 1 when a field drifts more. A score (0.1: KS statistic or"
-              + " L-infinity) or score=0.1,nulls=0.05,distinct=0.5.")
+          "With --baseline: exit with 1 when a field drifts more. LIMITS is a score (such as 0.1:"
+              + " KS statistic or L-infinity) or limits by measure, such as"
+              + " score=0.1,nulls=0.05,distinct=0.5.")
   String maxDrift;
 
-  @Option(names = "--overwrite", description = "Replace the report folder if it exists.")
-  boolean overwrite;
-
-  @Option(
-      names = "--allow-schema-change",
-      description =
-          "With --max-drift: pass even though fields are in one profile only or changed type (by"
-              + " default any schema change fails the gate).")
-  boolean allowSchemaChange;
+  @Mixin AllowSchemaChangeOption schemaChange;
 
   @Override
   public Integer call() {
@@ -111,7 +99,7 @@ final class ProfileCommand implements Callable<Integer> {
     before.ifPresent(b -> inputs.add(baseline));
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before the scan, not after it.
-    Output.create(session, out, overwrite, inputs).close();
+    Output.create(session, output.out, output.overwrite, inputs).close();
     Optional<Format> inputFormat = input.format();
     Dataset<Row> data = DatasetReader.read(session, input.in, inputFormat);
     // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
@@ -130,14 +118,14 @@ final class ProfileCommand implements Callable<Integer> {
     Optional<ProfileReport.Comparison> comparison =
         before.map(b -> ProfileReport.Comparison.of(b, profile));
     String written;
-    try (Output o = Output.create(session, out, overwrite, inputs)) {
+    try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
       new ProfileReport(profile, comparison).writeTo(o);
       written = o.commit();
     }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(
-        "Profiled %s rows and %d fields of %s.%n",
-        DriftPrinter.rows(profile.rowCount()), profile.fields().size(), input.in);
+        "Profiled %s and %s of %s.%n",
+        Words.rows(profile.rowCount()), Words.count(profile.fields().size(), "field"), input.in);
     comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
     stdout.printf(
         "Wrote %s (%s, %s%s).%n",
@@ -151,7 +139,7 @@ final class ProfileCommand implements Callable<Integer> {
     }
     return DriftPrinter.gate(
         comparison.get().drift(),
-        allowSchemaChange ? thresholds.allowingSchemaChange() : thresholds,
+        schemaChange.allowSchemaChange ? thresholds.allowingSchemaChange() : thresholds,
         maxDrift,
         spec.commandLine().getErr());
   }

@@ -18,12 +18,13 @@ import picocli.CommandLine.Spec;
 /** {@code wick sample}: deterministic, key-consistent and stratified samples of a dataset. */
 @Command(
     name = "sample",
+    header = "Write a reproducible, key-consistent sample of a dataset.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Write a sample of a dataset: reproducible for a seed, the same keys in every dataset",
-      "sampled --by them, optionally stratified and exact. The output keeps the input's format",
-      "and schema and holds _wick_sample.json (counts per stratum, the decision as Spark SQL)."
-    })
+    description =
+        "Write a sample of a dataset: reproducible for a seed, the same keys in every dataset"
+            + " sampled --by them, optionally stratified and exact. The output keeps the input's"
+            + " format (unless --out-format) and schema. Its _wick_sample.json holds the counts per"
+            + " stratum and the decision as Spark SQL.")
 final class SampleCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -31,12 +32,9 @@ final class SampleCommand implements Callable<Integer> {
 
   @Mixin InputOptions input;
 
-  @Option(
-      names = "--out",
-      required = true,
-      paramLabel = "PATH",
-      description = "The folder to write the sample to (refused if it exists, unless --overwrite).")
-  String out;
+  @Mixin OutputOptions output;
+
+  @Mixin OutFormatOption outFormat;
 
   @Option(
       names = "--fraction",
@@ -59,11 +57,7 @@ final class SampleCommand implements Callable<Integer> {
               + " same key gets the same decision in every dataset. Without it: Bernoulli.")
   List<String> by = new ArrayList<>();
 
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      description = "The seed of the hash or the Bernoulli draws (default: 42, never the clock).")
-  Long seed;
+  @Mixin SeedOption seed;
 
   @Option(
       names = "--strata",
@@ -86,19 +80,10 @@ final class SampleCommand implements Callable<Integer> {
           "Meet the target exactly (per stratum, within one record), in two passes over the input.")
   boolean exact;
 
-  @Option(
-      names = "--out-format",
-      paramLabel = "FORMAT",
-      description = "Write the sample in this format instead of the input's.")
-  String outFormat;
-
-  @Option(names = "--overwrite", description = "Replace an existing output (never an input).")
-  boolean overwrite;
-
   @Override
   public Integer call() {
     Sampler sampler = sampler();
-    Optional<Format> target = Optional.ofNullable(outFormat).map(Format::parse);
+    Optional<Format> target = outFormat.format();
     if (target.isPresent() && target.get() == Format.TEXT) {
       throw WickException.usage(
           "--out-format text holds one string per line, not a dataset's records; use avro,"
@@ -107,8 +92,8 @@ final class SampleCommand implements Callable<Integer> {
     if (!by.isEmpty()) {
       sampler = sampler.by(by);
     }
-    if (seed != null) {
-      sampler = sampler.seed(seed);
+    if (seed.given()) {
+      sampler = sampler.seed(seed.value());
     }
     if (!strata.isEmpty()) {
       sampler = sampler.strata(strata);
@@ -120,7 +105,7 @@ final class SampleCommand implements Callable<Integer> {
     SampleFiles files = SampleFiles.read(spark.spark(), input.in, input.format());
     SampleFiles.Written written;
     String where;
-    try (Output o = Output.create(spark.spark(), out, overwrite, List.of(input.in))) {
+    try (Output o = Output.create(spark.spark(), output.out, output.overwrite, List.of(input.in))) {
       written = files.write(sampleSpec, o, target);
       where = o.commit();
     }

@@ -17,11 +17,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "sandbox",
+    header = "List or clean the output of sandboxed job runs.",
     mixinStandardHelpOptions = true,
-    description = {
-      "List or clean the output of sandboxed job runs (jobs run with --wick.env=sandbox).",
-      "Each run's outputs live below ROOT/USER/RUN_ID/."
-    },
+    description =
+        "List or clean the output of sandboxed job runs: the outputs that jobs run with"
+            + " --wick.env=sandbox write below ROOT/USER/RUN_ID/.",
     subcommands = {SandboxCommand.ListRuns.class, SandboxCommand.Clean.class})
 final class SandboxCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -37,7 +37,9 @@ final class SandboxCommand implements Runnable {
     @Option(
         names = "--root",
         paramLabel = "PATH",
-        description = "The sandbox root (default: $WICK_SANDBOX_ROOT, else ./wick-sandbox).")
+        description =
+            "The sandbox root (by default the folder WICK_SANDBOX_ROOT names, else wick-sandbox"
+                + " in the working folder).")
     String root;
 
     String root() {

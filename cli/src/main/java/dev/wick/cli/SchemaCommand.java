@@ -1,11 +1,9 @@
 package dev.wick.cli;
 
 import dev.wick.core.io.DatasetReader;
-import dev.wick.core.io.Format;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,29 +13,18 @@ import picocli.CommandLine.Spec;
 /** {@code wick schema}: prints the schema of a dataset (or of an Avro schema file). */
 @Command(
     name = "schema",
+    header = "Print the schema of a dataset or of an Avro schema file.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Print the schema of a dataset in Wick's notation.",
-      "Reads a file, a folder or a glob (format from the extensions or --format), a catalog table",
-      "written table:NAME, or an Avro schema file (.avsc)."
-    })
+    description =
+        "Print the schema of a dataset in Wick's notation. It reads a file, a folder or a glob (the"
+            + " format from the extensions or --in-format), a catalog table (--in table:NAME) or an"
+            + " Avro schema file (.avsc).")
 final class SchemaCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Mixin SparkOptions spark;
 
-  @Option(
-      names = "--in",
-      required = true,
-      paramLabel = "PATH",
-      description = "The dataset or .avsc file.")
-  String in;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      description = "avro, parquet, orc, json, csv or text.")
-  String format;
+  @Mixin InputOptions input;
 
   @Option(
       names = "--avro",
@@ -47,11 +34,10 @@ final class SchemaCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Schema schema;
-    if (in.endsWith(".avsc")) {
-      schema = Schemas.fromAvro(Schemas.parseAvsc(Path.of(in)));
+    if (input.in.endsWith(".avsc")) {
+      schema = Schemas.fromAvro(Schemas.parseAvsc(Path.of(input.in)));
     } else {
-      schema =
-          DatasetReader.schema(spark.spark(), in, Optional.ofNullable(format).map(Format::parse));
+      schema = DatasetReader.schema(spark.spark(), input.in, input.format());
     }
     var out = spec.commandLine().getOut();
     out.print(avro ? Schemas.toAvro(schema).toString(true) + "\n" : schema.toNotation());

@@ -12,10 +12,8 @@ import dev.wick.core.validation.ValidatedRows;
 import dev.wick.core.validation.Validation;
 import dev.wick.core.validation.ValidationSummary;
 import dev.wick.core.validation.ValidationThresholds;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
@@ -32,14 +30,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "validate",
+    header = "Check a dataset against the rules of an Avro schema.",
     mixinStandardHelpOptions = true,
-    description = {
-      "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields with",
-      "a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0, max=100)\", ...) must",
-      "satisfy it. Writes valid/, invalid/ (with a reasons column) and summary.json to --out.",
-      "Exits 1 when the invalid fraction is above --max-invalid-fraction, and 2 when the input",
-      "holds no records (unless --allow-empty)."
-    })
+    description =
+        "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields"
+            + " with a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0,"
+            + " max=100)\", ...) must satisfy it. Writes valid/, invalid/ (with a reasons column)"
+            + " and summary.json to --out, the datasets in the input's format (parquet for csv"
+            + " and tables) unless --out-format says avro, parquet, orc or json. Exits 1 when the invalid fraction is above --max-invalid-fraction,"
+            + " and 2 when the input holds no records (unless --allow-empty).")
 final class ValidateCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -54,19 +53,9 @@ final class ValidateCommand implements Callable<Integer> {
       description = "The Avro schema with the rules.")
   Path schemaFile;
 
-  @Option(
-      names = "--out",
-      required = true,
-      paramLabel = "DIR",
-      description = "Where valid/, invalid/ and summary.json go.")
-  String out;
+  @Mixin OutputOptions output;
 
-  @Option(
-      names = "--out-format",
-      paramLabel = "FORMAT",
-      description =
-          "avro, parquet, orc or json; by default the input's format (parquet for csv and tables).")
-  String outFormat;
+  @Mixin OutFormatOption outFormat;
 
   @Option(
       names = "--max-invalid-fraction",
@@ -81,15 +70,7 @@ final class ValidateCommand implements Callable<Integer> {
       description = "The name of the reasons column in invalid/ (default: ${DEFAULT-VALUE}).")
   String reasonsColumn;
 
-  @Option(names = "--overwrite", description = "Replace --out if it exists.")
-  boolean overwrite;
-
-  @Option(
-      names = "--allow-empty",
-      description =
-          "Pass even though the input holds no records (by default that is an input error, exit"
-              + " 2, and nothing is written).")
-  boolean allowEmpty;
+  @Mixin AllowEmptyOption empty;
 
   @Override
   public Integer call() {
@@ -99,11 +80,11 @@ final class ValidateCommand implements Callable<Integer> {
               + maxInvalidFraction
               + "; give a fraction between 0 and 1, such as 0.01 for 1%.");
     }
-    Format written = outFormat == null ? null : Format.parse(outFormat);
+    Format written = outFormat.format().orElse(null);
     if (written == Format.CSV || written == Format.TEXT) {
       throw WickException.usage(
           "--out-format "
-              + outFormat
+              + written.sparkName()
               + " cannot hold the reasons column (an array of records); use parquet, avro, orc or"
               + " json.");
     }
@@ -122,23 +103,24 @@ final class ValidateCommand implements Callable<Integer> {
         maxInvalidFraction == null
             ? ValidationThresholds.anyInvalid()
             : ValidationThresholds.maxInvalidFraction(maxInvalidFraction);
-    if (allowEmpty) {
+    if (empty.allowEmpty) {
       thresholds = thresholds.allowingEmpty();
     }
     ValidationSummary summary;
     GateResult gate;
-    try (Output output =
-        Output.create(session, out, overwrite, List.of(input.in, schemaFile.toString()))) {
-      summary = checked.write(output, "valid", "invalid", written, Optional.of(avro));
+    try (Output out =
+        Output.create(
+            session, output.out, output.overwrite, List.of(input.in, schemaFile.toString()))) {
+      summary = checked.write(out, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
-      output.writeString("summary.json", summary.toJson());
-      output.commit();
+      out.writeString("summary.json", summary.toJson());
+      out.commit();
     }
-    report(summary, schema);
+    ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);
     return GatePrinter.report(
         gate,
         spec.commandLine().getErr(),
@@ -146,7 +128,7 @@ final class ValidateCommand implements Callable<Integer> {
         "--max-invalid-fraction "
             + maxInvalidFraction
             + "; see "
-            + out
+            + output.out
             + "/invalid for the reasons",
         "");
   }
@@ -158,35 +140,5 @@ final class ValidateCommand implements Callable<Integer> {
     }
     Format in = input.format().orElseGet(() -> DatasetReader.detect(session, input.in));
     return in == Format.CSV || in == Format.TEXT ? Format.PARQUET : in;
-  }
-
-  private void report(ValidationSummary summary, Schema schema) {
-    PrintWriter w = spec.commandLine().getOut();
-    w.printf(
-        Locale.ROOT,
-        "Validated %d records of %s: %d valid, %d invalid (%s).%n",
-        summary.total(),
-        schema.name(),
-        summary.valid(),
-        summary.invalid(),
-        percent(summary.invalidFraction()));
-    List<ValidationSummary.RuleCount> failing =
-        summary.rules().stream().filter(r -> r.invalid() > 0).toList();
-    int fieldWidth = failing.stream().mapToInt(r -> r.field().length()).max().orElse(0);
-    int ruleWidth = failing.stream().mapToInt(r -> r.rule().length()).max().orElse(0);
-    for (ValidationSummary.RuleCount r : failing) {
-      w.printf(
-          Locale.ROOT,
-          "  %-" + fieldWidth + "s  %-" + ruleWidth + "s  %d%n",
-          r.field(),
-          r.rule(),
-          r.invalid());
-    }
-    w.printf("Wrote valid/, invalid/ and summary.json to %s.%n", out);
-    w.flush();
-  }
-
-  private static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 }

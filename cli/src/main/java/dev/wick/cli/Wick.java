@@ -3,7 +3,6 @@ package dev.wick.cli;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
-import dev.wick.core.io.Output;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -98,11 +97,6 @@ public final class Wick implements Runnable {
     return false;
   }
 
-  /** A front end's words for the library's: its overwrite flag is --overwrite. */
-  static String withFlags(String message) {
-    return message.replace(Output.ALLOW_OVERWRITE, "pass --overwrite");
-  }
-
   static CommandLine commandLine(PrintStream out, PrintStream err) {
     CommandLine cli = new CommandLine(new Wick());
     cli.setOut(new PrintWriter(out, true));
@@ -111,6 +105,11 @@ public final class Wick implements Runnable {
     cli.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter w = ex.getCommandLine().getErr();
+          if (ex.getCause() instanceof BadValue converter) {
+            // Wick's converters say what is wrong and how to fix it in one sentence.
+            w.println("error: " + converter.getMessage());
+            return ExitCode.USAGE.code();
+          }
           String message =
               Optional.ofNullable(ex.getMessage()).orElse("bad arguments").strip().split("\n")[0];
           String command = ex.getCommandLine().getCommandName();
@@ -130,7 +129,7 @@ public final class Wick implements Runnable {
           Exception failure =
               DatasetReader.explainScanFailure(thrown).<Exception>map(e -> e).orElse(thrown);
           if (failure instanceof WickException we) {
-            w.println("error: " + withFlags(we.getMessage()));
+            w.println("error: " + Flags.message(we));
           } else {
             w.println("error: " + explain(failure));
           }

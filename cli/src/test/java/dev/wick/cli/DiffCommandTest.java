@@ -350,9 +350,9 @@ class DiffCommandTest {
             "track_id",
             "--out",
             out("x10"),
-            "--format",
+            "--out-format",
             "csv"),
-        "--format csv cannot hold the diff's lists of fields");
+        "--out-format csv cannot hold the diff's lists of fields");
     assertUsage(
         wick(
             "diff",

@@ -98,7 +98,7 @@ class GenerateCommandTest {
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("Wrote 2500 music.events.Play records to")
-        .contains("as avro in 3 files (seed 1, the default; pass --seed to choose another)");
+        .contains("as avro in 3 files (seed 42, the default; pass --seed to choose another)");
     assertThat(out.resolve("_SUCCESS")).exists();
     List<List<GenericRecord>> parts = avroParts(out);
     assertThat(parts).extracting(List::size).containsExactly(1000, 1000, 500);
@@ -252,7 +252,7 @@ class GenerateCommandTest {
         wick("generate", "--schema", play, "--count", "5", "--out", out, "--format", "csv");
     assertThat(format.exit()).isEqualTo(2);
     assertThat(format.err())
-        .contains("wick generate writes avro, parquet or json, not csv; pass --format avro,");
+        .contains("wick generate writes avro, parquet or json, not csv; pass --out-format avro,");
 
     Result probability =
         wick(

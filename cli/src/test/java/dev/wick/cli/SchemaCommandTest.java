@@ -68,7 +68,7 @@ class SchemaCommandTest {
     assertThat(run.err())
         .contains("Cannot tell the format of")
         .contains("notes.md")
-        .contains("pass --format");
+        .contains("pass --in-format");
 
     CliRun noIn = CliRun.wick("schema");
     assertThat(noIn.exitCode()).isEqualTo(2);

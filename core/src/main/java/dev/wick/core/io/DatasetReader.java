@@ -31,6 +31,15 @@ public final class DatasetReader {
   /** The prefix that names a catalog table instead of a path: {@code table:db.plays}. */
   public static final String TABLE_PREFIX = "table:";
 
+  /**
+   * The name of the setting that gives an input's format instead of its files' extensions, as
+   * errors about an undetectable format name it ({@link WickException#settings()}).
+   */
+  public static final String FORMAT = "format";
+
+  /** The words of those errors that stand for {@link #FORMAT}. */
+  static final String NAME_FORMAT = "name the format";
+
   private DatasetReader() {}
 
   /** Reads {@code location} in {@code format}, or in the format its files' extensions name. */
@@ -227,17 +236,19 @@ public final class DatasetReader {
     if (corrupt) {
       String file = corruptFile(messages).orElse(location);
       return WickException.usage(
-          "Cannot read "
-              + location
-              + " as "
-              + f.sparkName()
-              + ": "
-              + (samePath(file, location) ? "it" : file)
-              + " is not a readable "
-              + f.sparkName()
-              + " file (corrupt, or another format under that extension); check the file, or pass"
-              + " --format if the extension misleads.",
-          e);
+              "Cannot read "
+                  + location
+                  + " as "
+                  + f.sparkName()
+                  + ": "
+                  + (samePath(file, location) ? "it" : file)
+                  + " is not a readable "
+                  + f.sparkName()
+                  + " file (corrupt, or another format under that extension); check the file, or "
+                  + NAME_FORMAT
+                  + " if the extension misleads.",
+              e)
+          .about(FORMAT, NAME_FORMAT);
     }
     String reason =
         messages.isEmpty()
@@ -246,14 +257,17 @@ public final class DatasetReader {
                 .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
                 .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "");
     return WickException.usage(
-        "Cannot read "
-            + location
-            + " as "
-            + f.sparkName()
-            + " ("
-            + reason
-            + "); check the path and pass --format if the extension misleads.",
-        e);
+            "Cannot read "
+                + location
+                + " as "
+                + f.sparkName()
+                + " ("
+                + reason
+                + "); check the path and "
+                + NAME_FORMAT
+                + " if the extension misleads.",
+            e)
+        .about(FORMAT, NAME_FORMAT);
   }
 
   /** The first file URI a message names (Spark names the file it failed on), as a path. */
@@ -293,29 +307,38 @@ public final class DatasetReader {
     }
     if (formats.size() > 1) {
       throw WickException.usage(
-          "Input "
-              + location
-              + " mixes formats ("
-              + formats.stream().map(Format::sparkName).collect(Collectors.joining(", "))
-              + "); point at a folder of one format, or pass --format.");
+              "Input "
+                  + location
+                  + " mixes formats ("
+                  + formats.stream().map(Format::sparkName).collect(Collectors.joining(", "))
+                  + "); point at a folder of one format, or "
+                  + NAME_FORMAT
+                  + ".")
+          .about(FORMAT, NAME_FORMAT);
     }
     if (formats.isEmpty()) {
       throw WickException.usage(
-          "Cannot tell the format of "
-              + location
-              + " from its file names ("
-              + unknown.stream().limit(3).collect(Collectors.joining(", "))
-              + "); pass --format (avro, parquet, orc, json, csv, text).");
+              "Cannot tell the format of "
+                  + location
+                  + " from its file names ("
+                  + unknown.stream().limit(3).collect(Collectors.joining(", "))
+                  + "); "
+                  + NAME_FORMAT
+                  + " (avro, parquet, orc, json, csv, text).")
+          .about(FORMAT, NAME_FORMAT);
     }
     if (!unknown.isEmpty()) {
       throw WickException.usage(
-          "Input "
-              + location
-              + " holds files of no known format ("
-              + unknown.stream().limit(3).collect(Collectors.joining(", "))
-              + ") beside "
-              + formats.iterator().next().sparkName()
-              + " files; remove them or pass --format.");
+              "Input "
+                  + location
+                  + " holds files of no known format ("
+                  + unknown.stream().limit(3).collect(Collectors.joining(", "))
+                  + ") beside "
+                  + formats.iterator().next().sparkName()
+                  + " files; remove them or "
+                  + NAME_FORMAT
+                  + ".")
+          .about(FORMAT, NAME_FORMAT);
     }
     return formats.iterator().next();
   }

@@ -59,8 +59,14 @@ public final class Output implements AutoCloseable {
   public static final String SUCCESS = "_SUCCESS";
 
   /**
-   * The words of the sentence that refuses an existing output; each front end (the CLI, the job
-   * runtime) replaces them with its own flag when it prints the sentence.
+   * The name of the setting that lets an output replace an existing one, as the refusal names it
+   * ({@link WickException#settings()}).
+   */
+  public static final String OVERWRITE = "overwrite";
+
+  /**
+   * The words of the sentence that refuses an existing output that stand for {@link #OVERWRITE};
+   * each front end (the CLI, the job runtime) prints its own flag instead.
    */
   public static final String ALLOW_OVERWRITE = "allow overwriting";
 
@@ -194,11 +200,12 @@ public final class Output implements AutoCloseable {
     }
     if (!overwrite) {
       throw WickException.usage(
-          "Output "
-              + display
-              + " already exists; "
-              + ALLOW_OVERWRITE
-              + " to replace it, or choose another path.");
+              "Output "
+                  + display
+                  + " already exists; "
+                  + ALLOW_OVERWRITE
+                  + " to replace it, or choose another path.")
+          .about(OVERWRITE, ALLOW_OVERWRITE);
     }
     refuseNonDataset(fs, dest, display, "");
   }
@@ -539,11 +546,12 @@ public final class Output implements AutoCloseable {
       if (fs.exists(destination)) {
         if (!overwrite) {
           throw WickException.usage(
-              "Output "
-                  + display
-                  + " appeared while Wick was writing it; "
-                  + ALLOW_OVERWRITE
-                  + " to replace it, or choose another path.");
+                  "Output "
+                      + display
+                      + " appeared while Wick was writing it; "
+                      + ALLOW_OVERWRITE
+                      + " to replace it, or choose another path.")
+              .about(OVERWRITE, ALLOW_OVERWRITE);
         }
         refuseNonDataset(fs, destination, display, " appeared while Wick was writing it and");
       }

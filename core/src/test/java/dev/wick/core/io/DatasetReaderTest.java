@@ -120,7 +120,7 @@ class DatasetReaderTest {
         () -> DatasetReader.read(spark, file.toString()),
         "Cannot tell the format of "
             + file
-            + " from its file names (plays.bin); pass --format (avro, parquet, orc, json, csv,"
+            + " from its file names (plays.bin); name the format (avro, parquet, orc, json, csv,"
             + " text).");
   }
 
@@ -186,18 +186,18 @@ class DatasetReaderTest {
         () -> DatasetReader.read(spark, mixed.toString()),
         "Input "
             + mixed
-            + " mixes formats (parquet, json); point at a folder of one format, or pass --format.");
+            + " mixes formats (parquet, json); point at a folder of one format, or name the format.");
     assertUsageError(
         () -> DatasetReader.read(spark, unknown.toString()),
         "Cannot tell the format of "
             + unknown
-            + " from its file names (x.dat, y.bin); pass --format (avro, parquet, orc, json, csv,"
+            + " from its file names (x.dat, y.bin); name the format (avro, parquet, orc, json, csv,"
             + " text).");
     assertUsageError(
         () -> DatasetReader.read(spark, stray.toString()),
         "Input "
             + stray
-            + " holds files of no known format (README.md) beside orc files; remove them or pass --format.");
+            + " holds files of no known format (README.md) beside orc files; remove them or name the format.");
     // An explicit format reads what the extensions cannot tell.
     assertThat(DatasetReader.read(spark, unknown.toString(), Optional.of(Format.CSV)).count())
         .isZero();
@@ -216,8 +216,8 @@ class DatasetReaderTest {
     String rest =
         " is not a readable "
             + format.sparkName()
-            + " file (corrupt, or another format under that extension); check the file, or pass"
-            + " --format if the extension misleads.";
+            + " file (corrupt, or another format under that extension); check the file, or name"
+            + " the format if the extension misleads.";
 
     assertUsageError(
         () -> DatasetReader.read(spark, file.toString()),

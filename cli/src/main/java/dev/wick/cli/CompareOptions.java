@@ -1,0 +1,70 @@
+package dev.wick.cli;
+
+import dev.wick.bigdiff.BigDiff;
+import dev.wick.bigdiff.DuplicateKeys;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * What {@code wick diff} compares and how: {@code --ignore}, {@code --unordered}, the tolerances,
+ * {@code --duplicates} and {@code --include-same}, each the flag of the {@link BigDiff} setting of
+ * the same name.
+ */
+final class CompareOptions {
+  @Option(
+      names = "--ignore",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Leave these fields, and everything below them, out of the comparison.")
+  List<String> ignore = new ArrayList<>();
+
+  @Option(
+      names = "--unordered",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Compare these array fields as multisets (order does not matter).")
+  List<String> unordered = new ArrayList<>();
+
+  @Option(
+      names = "--tolerance",
+      split = ",",
+      paramLabel = "FIELD=ABS",
+      description = "Numbers at or below FIELD are equal when |rhs - lhs| <= ABS.")
+  Map<String, Double> tolerance = new LinkedHashMap<>();
+
+  @Option(
+      names = "--relative-tolerance",
+      split = ",",
+      paramLabel = "FIELD=REL",
+      description =
+          "Numbers at or below FIELD are equal when |rhs - lhs| <= REL * max(|lhs|, |rhs|).")
+  Map<String, Double> relativeTolerance = new LinkedHashMap<>();
+
+  @Option(
+      names = "--duplicates",
+      paramLabel = "fail|report",
+      converter = DuplicatesConverter.class,
+      description =
+          "Keys that occur more than once on a side: fail (the default) stops with examples;"
+              + " report counts them, lists them under duplicates/ and diffs the rest.")
+  DuplicateKeys duplicates = DuplicateKeys.FAIL;
+
+  @Option(
+      names = "--include-same",
+      description = "Also list SAME keys in keys/ (by default only the differing ones).")
+  boolean includeSame;
+
+  /** {@code diff} with these settings. */
+  BigDiff apply(BigDiff diff) {
+    diff.ignore(ignore.toArray(new String[0]))
+        .unordered(unordered.toArray(new String[0]))
+        .duplicates(duplicates)
+        .includeSame(includeSame);
+    tolerance.forEach(diff::tolerance);
+    relativeTolerance.forEach(diff::relativeTolerance);
+    return diff;
+  }
+}

@@ -1,0 +1,46 @@
+package dev.wick.cli;
+
+import dev.wick.bigdiff.DiffSummary;
+import dev.wick.bigdiff.DiffThresholds;
+import dev.wick.core.WickException;
+import java.io.PrintWriter;
+import picocli.CommandLine.Option;
+
+/** {@code wick diff}'s release gate: {@code --max-diff-fraction} or {@code --fail-on-diff}. */
+final class DiffGateFlags {
+  @Option(
+      names = "--max-diff-fraction",
+      paramLabel = "X",
+      description =
+          "Exit with 1 when more than this fraction of the keys is not SAME (duplicated keys count"
+              + " as not SAME).")
+  Double maxDiffFraction;
+
+  @Option(names = "--fail-on-diff", description = "Exit with 1 when any key is not SAME.")
+  boolean failOnDiff;
+
+  /** Refuses a fraction outside [0, 1] before Spark starts. */
+  void check() {
+    if (maxDiffFraction != null && !(maxDiffFraction >= 0 && maxDiffFraction <= 1)) {
+      throw WickException.usage(
+          "--max-diff-fraction must be between 0 and 1, got " + maxDiffFraction + ".");
+    }
+  }
+
+  /** The gate's exit code for {@code summary}, its violations printed on {@code err}. */
+  int report(DiffSummary summary, GateOptions accepted, PrintWriter err) {
+    DiffThresholds thresholds =
+        accepted.apply(
+            failOnDiff
+                ? DiffThresholds.anyDifference()
+                : DiffThresholds.maxDiffFraction(maxDiffFraction),
+            DiffThresholds::allowingSchemaChange,
+            DiffThresholds::allowingEmpty);
+    return GatePrinter.report(
+        summary.gate(thresholds),
+        err,
+        "diff",
+        failOnDiff ? "--fail-on-diff" : "--max-diff-fraction " + maxDiffFraction,
+        "accept it with --allow-schema-change, or leave the field out with --ignore");
+  }
+}

@@ -1,0 +1,43 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Output;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The CLI's words for the library settings that errors name ({@link WickException#settings()}):
+ * each library setting, named as its builder method, and the flag that sets it on the command line,
+ * phrased to take the place of the library's words in the sentence (a noun for a noun, {@code "pass
+ * --overwrite"} for {@code "allow overwriting"}). A library error that names a new setting needs
+ * its entry here; {@code LibraryFlagsTest} fails until it has one.
+ */
+final class Flags {
+  private static final Map<String, String> WORDS =
+      Map.of(
+          Output.OVERWRITE,
+          "pass --overwrite",
+          DatasetReader.FORMAT,
+          "pass --in-format",
+          "ignore",
+          "--ignore",
+          "key",
+          "name it with --key FIELD[,FIELD...]",
+          "unordered",
+          "--unordered",
+          "duplicates",
+          "pass --duplicates report");
+
+  private Flags() {}
+
+  /** The flag words for a library setting, if the CLI has a flag for it. */
+  static Optional<String> of(String setting) {
+    return Optional.ofNullable(WORDS.get(setting));
+  }
+
+  /** A library error in the CLI's words. */
+  static String message(WickException e) {
+    return e.message(Flags::of);
+  }
+}

@@ -1,0 +1,54 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Locations;
+import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+
+/** Checks and spellings of the locations a command reads and writes. */
+final class Inputs {
+  private Inputs() {}
+
+  /**
+   * Refuses two inputs that are one dataset: comparing a dataset with itself is a mistake (a wrong
+   * path), not a check.
+   */
+  static void refuseSame(SparkSession session, String flagA, String a, String flagB, String b) {
+    if (qualified(session, a).equals(qualified(session, b))) {
+      throw WickException.usage(
+          flagA
+              + " and "
+              + flagB
+              + " are the same dataset ("
+              + a
+              + "); pass the baseline as "
+              + flagA
+              + " and the candidate as "
+              + flagB
+              + ".");
+    }
+  }
+
+  private static String qualified(SparkSession session, String location) {
+    if (location.startsWith(DatasetReader.TABLE_PREFIX)) {
+      return location;
+    }
+    Path path = Locations.path(location);
+    try {
+      String q =
+          path.getFileSystem(session.sparkContext().hadoopConfiguration())
+              .makeQualified(path)
+              .toString();
+      return q.endsWith("/") ? q.substring(0, q.length() - 1) : q;
+    } catch (IOException e) {
+      return location;
+    }
+  }
+
+  /** A local file URI as a plain path, so that it can be pasted into a browser or shell. */
+  static String local(String location) {
+    return location.startsWith("file:") ? location.substring("file:".length()) : location;
+  }
+}
