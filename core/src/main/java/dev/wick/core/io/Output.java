@@ -199,15 +199,21 @@ public final class Output implements AutoCloseable {
       return;
     }
     if (!overwrite) {
-      throw WickException.usage(
-              "Output "
-                  + display
-                  + " already exists; "
-                  + ALLOW_OVERWRITE
-                  + " to replace it, or choose another path.")
-          .about(OVERWRITE, ALLOW_OVERWRITE);
+      throw existing(display, " already exists");
     }
     refuseNonDataset(fs, dest, display, "");
+  }
+
+  /** The refusal of an output that exists, which overwriting would replace. */
+  private static WickException existing(String display, String how) {
+    return WickException.usage(
+            "Output "
+                + display
+                + how
+                + "; "
+                + ALLOW_OVERWRITE
+                + " to replace it, or choose another path.")
+        .about(OVERWRITE, ALLOW_OVERWRITE);
   }
 
   /**
@@ -545,13 +551,7 @@ public final class Output implements AutoCloseable {
       step("commit.marker", destination);
       if (fs.exists(destination)) {
         if (!overwrite) {
-          throw WickException.usage(
-                  "Output "
-                      + display
-                      + " appeared while Wick was writing it; "
-                      + ALLOW_OVERWRITE
-                      + " to replace it, or choose another path.")
-              .about(OVERWRITE, ALLOW_OVERWRITE);
+          throw existing(display, " appeared while Wick was writing it");
         }
         refuseNonDataset(fs, destination, display, " appeared while Wick was writing it and");
       }

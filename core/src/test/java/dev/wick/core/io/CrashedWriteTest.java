@@ -5,14 +5,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.wick.core.spark.WickSpark;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,14 +77,17 @@ class CrashedWriteTest {
       Path out = dir.resolve("at-" + step);
       DatasetWriter.write(
           spark.range(0, 5, 1, 1).toDF(), out.toString(), Format.PARQUET, false, List.of());
-      old.put(step, contents(out));
+      old.put(step, ChildJvm.contents(out));
       if (step.startsWith("recover.")) {
         seedCrashedCommit(spark, out);
       }
     }
     Path log = dir.resolve("child.log");
 
-    Process child = start(log, OUTCOME.keySet());
+    List<String> args = new ArrayList<>(List.of(dir.toString()));
+    args.addAll(OUTCOME.keySet());
+    Process child =
+        ChildJvm.start(CrashWriteMain.class, log, List.of("-Dwick.output.pause=true"), args);
     try {
       awaitPaused(child, log, OUTCOME.size());
       child.destroyForcibly();
@@ -107,7 +105,7 @@ class CrashedWriteTest {
       Output.recover(spark, out.toString());
 
       switch (e.getValue()) {
-        case "old" -> assertThat(contents(out)).as(step).isEqualTo(old.get(step));
+        case "old" -> assertThat(ChildJvm.contents(out)).as(step).isEqualTo(old.get(step));
         case "new" -> {
           assertThat(out.resolve("_SUCCESS")).as(step).isRegularFile();
           assertThat(out.resolve("summary.json")).as(step).hasContent("{\"rows\": 7}");
@@ -166,35 +164,6 @@ class CrashedWriteTest {
     }
   }
 
-  /** A JVM running {@link CrashWriteMain} with the test JVM's classpath and Spark flags. */
-  private Process start(Path log, Iterable<String> steps) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx1g");
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (arg.startsWith("--add-opens")
-          || arg.startsWith("-Djdk.reflect")
-          || arg.startsWith("-Dio.netty")) {
-        command.add(arg);
-      }
-    }
-    command.add("-Duser.timezone=UTC");
-    command.add("-Dwick.output.pause=true");
-    String log4j = System.getProperty("log4j2.configurationFile");
-    if (log4j != null) {
-      command.add("-Dlog4j2.configurationFile=" + log4j);
-    }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(CrashWriteMain.class.getName());
-    command.add(dir.toString());
-    steps.forEach(command::add);
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
-  }
-
   /** Waits until every write of the child has stopped at its step. */
   private static void awaitPaused(Process child, Path log, int writes)
       throws IOException, InterruptedException {
@@ -211,26 +180,5 @@ class CrashedWriteTest {
       Thread.sleep(200);
     }
     fail("the child's writes did not all stop in time:\n" + Files.readString(log));
-  }
-
-  /** Every file below {@code folder} with a digest of its bytes. */
-  private static Map<String, String> contents(Path folder) {
-    Map<String, String> out = new TreeMap<>();
-    try (Stream<Path> files = Files.walk(folder)) {
-      for (Path p : files.filter(Files::isRegularFile).toList()) {
-        out.put(folder.relativize(p).toString(), digest(Files.readAllBytes(p)));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out;
-  }
-
-  private static String digest(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

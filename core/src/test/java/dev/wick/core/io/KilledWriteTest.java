@@ -6,16 +6,10 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.wick.core.spark.WickSpark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
@@ -39,10 +33,12 @@ class KilledWriteTest {
     Path existing = dir.resolve("existing");
     DatasetWriter.write(
         spark.range(0, 5).toDF(), existing.toString(), Format.PARQUET, false, List.of());
-    Map<String, String> before = contents(existing);
+    Map<String, String> before = ChildJvm.contents(existing);
     Path log = dir.resolve("child.log");
 
-    Process child = start(log, fresh + "=new", existing + "=overwrite");
+    Process child =
+        ChildJvm.start(
+            SlowWriteMain.class, log, List.of(), List.of(fresh + "=new", existing + "=overwrite"));
     try {
       awaitPartFiles(child, log, List.of("fresh", "existing"));
       assertThat(child.isAlive()).as("the child is still writing").isTrue();
@@ -55,39 +51,11 @@ class KilledWriteTest {
     assertThat(child.exitValue()).as("killed by SIGKILL").isEqualTo(128 + 9);
     assertThat(Files.readString(log)).doesNotContain("done");
     assertThat(fresh).doesNotExist();
-    assertThat(contents(existing)).isEqualTo(before);
+    assertThat(ChildJvm.contents(existing)).isEqualTo(before);
     assertThat(DatasetReader.read(spark, existing.toString()).count()).isEqualTo(5);
     // What the killed run left are hidden staging folders beside the outputs.
     assertThat(stagingFolders("fresh")).hasSize(1);
     assertThat(stagingFolders("existing")).hasSize(1);
-  }
-
-  /** A JVM running {@link SlowWriteMain} with the test JVM's classpath and Spark flags. */
-  private static Process start(Path log, String... writes) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx1g");
-    // The --add-opens flags Spark needs on Java 17: the surefire argLine of the root pom.
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (arg.startsWith("--add-opens")
-          || arg.startsWith("-Djdk.reflect")
-          || arg.startsWith("-Dio.netty")) {
-        command.add(arg);
-      }
-    }
-    command.add("-Duser.timezone=UTC");
-    String log4j = System.getProperty("log4j2.configurationFile");
-    if (log4j != null) {
-      command.add("-Dlog4j2.configurationFile=" + log4j);
-    }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(SlowWriteMain.class.getName());
-    command.addAll(List.of(writes));
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
   }
 
   /** Waits until every named output's staging folder holds a part file being written. */
@@ -133,25 +101,6 @@ class KilledWriteTest {
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Every file below {@code folder} with a digest of its bytes. */
-  private static Map<String, String> contents(Path folder) throws IOException {
-    Map<String, String> out = new TreeMap<>();
-    try (Stream<Path> files = Files.walk(folder)) {
-      for (Path p : files.filter(Files::isRegularFile).toList()) {
-        out.put(folder.relativize(p).toString(), digest(Files.readAllBytes(p)));
-      }
-    }
-    return out;
-  }
-
-  private static String digest(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 }
