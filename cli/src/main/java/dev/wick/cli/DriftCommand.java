@@ -77,7 +77,7 @@ final class DriftCommand implements Callable<Integer> {
       String written;
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(baseline, current))) {
         new ProfileReport(now, Optional.of(comparison)).writeDriftTo(o);
-        written = o.commit();
+        written = Inputs.local(o.commit());
       }
       stdout.printf(
           "Wrote %s (%s, %s).%n", written, ProfileReport.DRIFT_JSON, ProfileReport.DRIFT_HTML);

@@ -111,7 +111,7 @@ final class GenerateCommand implements Callable<Integer> {
       Map<String, String> options =
           target == Format.AVRO ? Map.of("avroSchema", avro.toString()) : Map.of();
       out.writeDataset("", records, target, options);
-      written = out.commit();
+      written = Inputs.local(out.commit());
     }
     var stdout = spec.commandLine().getOut();
     stdout.printf(

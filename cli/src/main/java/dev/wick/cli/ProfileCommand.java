@@ -120,7 +120,7 @@ final class ProfileCommand implements Callable<Integer> {
     String written;
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
       new ProfileReport(profile, comparison).writeTo(o);
-      written = o.commit();
+      written = Inputs.local(o.commit());
     }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(

@@ -107,7 +107,7 @@ final class SampleCommand implements Callable<Integer> {
     String where;
     try (Output o = Output.create(spark.spark(), output.out, output.overwrite, List.of(input.in))) {
       written = files.write(sampleSpec, o, target);
-      where = o.commit();
+      where = Inputs.local(o.commit());
     }
     var w = spec.commandLine().getOut();
     w.print(written.result().summary());

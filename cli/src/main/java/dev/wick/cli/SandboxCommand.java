@@ -113,9 +113,9 @@ final class SandboxCommand implements Runnable {
               new Configuration());
       PrintWriter out = spec.commandLine().getOut();
       for (Sandbox.Run r : deleted) {
-        out.println("deleted " + r.location() + " (" + humanBytes(r.bytes()) + ")");
+        out.println("deleted " + Inputs.local(r.location()) + " (" + humanBytes(r.bytes()) + ")");
       }
-      out.println(deleted.size() + " run(s) deleted from " + root.root());
+      out.println(Words.count(deleted.size(), "run") + " deleted from " + root.root());
       out.flush();
       return 0;
     }

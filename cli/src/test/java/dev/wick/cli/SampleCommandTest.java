@@ -81,7 +81,7 @@ class SampleCommandTest {
                 + "records in   3000\n"
                 + "records out  ")
         .contains("(target 300)\npasses       1 over the input\n")
-        .contains("wrote file:" + out + " (parquet); details in _wick_sample.json");
+        .contains("wrote " + out + " (parquet); details in _wick_sample.json");
     List<Long> kept = ids(out);
     // Ten plays per user: a kept user comes with all ten.
     assertThat(kept.size() % 10).isZero();

@@ -22,10 +22,13 @@ class SandboxCommandTest {
     assertThat(list.out()).contains("USER").contains("ana").contains("dev.wick.examples.SomeJob");
 
     CliRun keep = CliRun.wick("sandbox", "clean", "--root", root, "--older-than", "7d");
-    assertThat(keep.out()).isEqualTo("0 run(s) deleted from " + root + "\n");
+    assertThat(keep.out()).isEqualTo("0 runs deleted from " + root + "\n");
     CliRun clean = CliRun.wick("sandbox", "clean", "--root", root, "--older-than", "0s");
     assertThat(clean.exitCode()).isZero();
-    assertThat(clean.out()).contains("deleted ").endsWith("1 run(s) deleted from " + root + "\n");
+    assertThat(clean.out())
+        .startsWith("deleted " + root)
+        .doesNotContain("file:")
+        .endsWith("1 run deleted from " + root + "\n");
     assertThat(Sandbox.list(root, new Configuration())).isEmpty();
   }
 

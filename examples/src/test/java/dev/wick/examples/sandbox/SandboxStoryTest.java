@@ -104,7 +104,7 @@ class SandboxStoryTest {
     assertThat(list.out()).contains(TrackPlayCountJob.class.getName());
     Run clean = wick("sandbox", "clean", "--root", sandboxRoot.toString(), "--older-than", "0s");
     assertThat(clean.exit()).as(clean.err()).isZero();
-    assertThat(clean.out()).endsWith("1 run(s) deleted from " + sandboxRoot + "\n");
+    assertThat(clean.out()).endsWith("1 run deleted from " + sandboxRoot + "\n");
     assertThat(written).doesNotExist();
   }
 }
