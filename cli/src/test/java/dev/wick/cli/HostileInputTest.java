@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Hostile input, as a new user types it, through the real {@code wick} main: paths, globs, flags,
  * schemas, files, permissions and sizes for all eight commands. Every case states its exit code;
- * every case's stderr (Spark's own logging included) is one line for a failure and empty for a
- * success, never with a stack frame; and no case changes a byte of the inputs it was pointed at.
+ * every case's stderr (Spark's own logging included) is one line for an error (exit 2), one
+ * sentence per violation for a failed gate (exit 1) and empty for a success, never with a stack
+ * frame; and no case changes a byte of the inputs it was pointed at.
  *
  * <p>{@code D} in a case is the folder of inputs, {@code O} a fresh folder for the case's output.
  */
@@ -74,6 +75,10 @@ class HostileInputTest {
         spark.range(0, 20, 1, 1).selectExpr("id", "concat('u', id % 5) as user", "id * 1000 as ms");
     write(plays, "plays");
     write(plays.selectExpr("id", "user", "ms + if(id < 3, 1, 0) as ms"), "plays2");
+    // For the gates: a side with no rows, a renamed column, a widened one.
+    write(plays.limit(0), "norows");
+    write(plays.selectExpr("id", "user", "ms as MS"), "renamed");
+    write(plays.selectExpr("id", "user", "cast(ms as decimal(20,0)) as ms"), "widened");
     for (String name :
         List.of("with space/plays", "odd/diff-12:00", "100%/plays", "ünï", "a%20b")) {
       write(plays, name);
@@ -190,6 +195,11 @@ class HostileInputTest {
         c(2, "not both", "sample|--in|D/plays|--out|O/s|--fraction|0.1|--count|3"),
         c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.1|--by|nope"),
         c(2, "Cannot read", "sample|--in|D/corrupt|--out|O/s|--fraction|1"),
+        c(0, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|-1"),
+        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|abc"),
+        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|99999999999999999999"),
+        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--in-format|"),
+        c(0, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--format|parquet"),
         // ------------------------------------------------------------------ diff
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d"),
         c(
@@ -213,6 +223,42 @@ class HostileInputTest {
             "is not a dataset folder",
             "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|D/notes|--overwrite"),
         c(2, "Missing required option", "diff|--lhs|D/plays|--out|O/d"),
+        // the gate and the options that shape it
+        c(2, "no rows", "diff|--lhs|D/plays|--rhs|D/norows|--key|id|--out|O/d|--fail-on-diff"),
+        c(
+            1,
+            "diff check failed",
+            "diff|--lhs|D/plays|--rhs|D/norows|--key|id|--out|O/d|--fail-on-diff|--allow-empty"),
+        c(1, "MS", "diff|--lhs|D/plays|--rhs|D/renamed|--key|id|--out|O/d|--fail-on-diff"),
+        c(
+            0,
+            "",
+            "diff|--lhs|D/plays|--rhs|D/renamed|--key|id|--out|O/d|--fail-on-diff"
+                + "|--allow-schema-change"),
+        c(
+            0,
+            "",
+            "diff|--lhs|D/plays|--rhs|D/renamed|--key|id|--out|O/d|--fail-on-diff|--ignore|ms,MS"),
+        c(
+            1,
+            "type",
+            "diff|--lhs|D/plays|--rhs|D/widened|--key|id|--out|O/d|--max-diff-fraction|0.5"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--allow-empty=maybe"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|maybe"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|"),
+        c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|REPORT"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|xml"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|avro"),
+        c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--input-format|parquet"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--out-format|csv"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--out-format|"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=abc"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|nope=1"),
+        c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=1e308"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|NaN"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|1e999"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--ignore|nope"),
         // ------------------------------------------------------------------ validate
         c(0, "", "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v"),
         c(0, "", "validate|--in|D/with space/plays|--schema|D/with space/plays.avsc|--out|O/v:1"),
@@ -236,6 +282,9 @@ class HostileInputTest {
             "--out-format csv",
             "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--out-format|csv"),
         c(2, "The output location is empty", "validate|--in|D/plays|--schema|D/plays.avsc|--out|"),
+        c(2, "no records", "validate|--in|D/norows|--schema|D/plays.avsc|--out|O/v"),
+        c(0, "", "validate|--in|D/norows|--schema|D/plays.avsc|--out|O/v|--allow-empty"),
+        c(2, "", "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--in-format|xml"),
         c(
             2,
             "is a file, not a folder",
@@ -255,6 +304,17 @@ class HostileInputTest {
         c(2, "A location is empty", "profile|--in||--out|O/p"),
         c(2, "", "profile|--in|D/plays|--out|O/p|--fields|nope"),
         c(2, "is a catalog table", "profile|--in|D/plays|--out|table:foo"),
+        c(2, "", "profile|--in|D/plays|--out|O/p|--in-format|xml"),
+        c(2, "", "profile|--in|D/norows|--out|O/p"),
+        c(
+            0,
+            "",
+            "profile|--in|D/renamed|--out|O/p|--baseline|D/profile/profile.json|--max-drift|1"
+                + "|--allow-schema-change"),
+        c(
+            1,
+            "MS",
+            "profile|--in|D/renamed|--out|O/p|--baseline|D/profile/profile.json|--max-drift|1"),
         // ------------------------------------------------------------------ drift
         c(0, "", "drift|D/profile|D/profile/profile.json"),
         c(0, "", "drift|D/profile|D/profile|--out|O/drift 12:00"),
@@ -265,6 +325,8 @@ class HostileInputTest {
         c(2, "--overwrite needs --out", "drift|D/profile|D/profile|--overwrite"),
         c(2, "", "drift|D/profile|D/profile|--max-drift|abc"),
         c(2, "Missing required parameter", "drift|D/profile"),
+        c(0, "", "drift|D/profile|D/profile|--max-drift|0.1|--allow-schema-change|--allow-empty"),
+        c(2, "", "drift|D/profile|D/profile|--allow-schema-change=perhaps"),
         // ------------------------------------------------------------------ generate
         c(0, "", "generate|--schema|D/plays.avsc|--count|10|--out|O/g"),
         c(0, "", "generate|--schema|D/plays.avsc|--count|0|--out|O/a:b c%d"),
@@ -285,6 +347,10 @@ class HostileInputTest {
         c(2, "The output location is empty", "generate|--schema|D/plays.avsc|--count|3|--out|"),
         c(2, "is a catalog table", "generate|--schema|D/plays.avsc|--count|3|--out|table:foo"),
         c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--null-probability|2"),
+        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--seed|1e3"),
+        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|xls"),
+        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|"),
+        c(0, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|parquet"),
         c(
             2,
             "is not a dataset folder",
@@ -340,12 +406,14 @@ class HostileInputTest {
     assertThat(stderr).as("stack frames of %s", k).doesNotContain("\tat ");
     if (k.exit() == 0) {
       assertThat(lines).as("stderr of %s", k).isEmpty();
-    } else {
+    } else if (k.exit() == 2) {
       assertThat(lines).as("stderr of %s: %s", k, stderr).hasSize(1);
-      assertThat(lines.get(0)).as("stderr of %s", k).contains(k.expected());
-      if (k.exit() == 2) {
-        assertThat(lines.get(0)).startsWith("error: ");
-      }
+      assertThat(lines.get(0)).as("stderr of %s", k).contains(k.expected()).startsWith("error: ");
+    } else {
+      // A failed gate prints one sentence per violation, each naming the check.
+      assertThat(lines).as("stderr of %s", k).isNotEmpty();
+      assertThat(lines).allSatisfy(l -> assertThat(l).matches("[a-z]+ check failed: .+\\."));
+      assertThat(stderr).as("stderr of %s", k).contains(k.expected());
     }
     assertThat(snapshot(d)).as("the inputs after %s", k).isEqualTo(fixtures);
   }
