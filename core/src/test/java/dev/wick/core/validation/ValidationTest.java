@@ -175,12 +175,29 @@ class ValidationTest {
     for (org.apache.avro.Schema.Field f : avro.getFields()) {
       assertThat(invalid.getField(f.name()).schema()).isEqualTo(f.schema());
     }
-    assertThat(invalid.getField(Validation.REASONS)).isNotNull();
+    org.apache.avro.Schema reasons = nonNull(invalid.getField(Validation.REASONS).schema());
+    assertThat(reasons.getType()).isEqualTo(org.apache.avro.Schema.Type.ARRAY);
+    assertThat(nonNull(reasons.getElementType()).getFields())
+        .extracting(org.apache.avro.Schema.Field::name)
+        .containsExactly("field", "rule", "reason");
     List<Row> back = SPARK.read().format("avro").load(out + "/invalid").collectAsList();
     assertThat(back).hasSize(1);
     assertThat(back.get(0).<Long>getAs("ms")).isEqualTo(-1L);
     assertThat(violations(back.get(0))).hasSize(1);
     assertThat(violations(back.get(0)).get(0).field()).isEqualTo("ms");
+  }
+
+  /** {@code schema}, or the one branch of a union with null. */
+  private static org.apache.avro.Schema nonNull(org.apache.avro.Schema schema) {
+    if (schema.getType() != org.apache.avro.Schema.Type.UNION) {
+      return schema;
+    }
+    List<org.apache.avro.Schema> branches =
+        schema.getTypes().stream()
+            .filter(t -> t.getType() != org.apache.avro.Schema.Type.NULL)
+            .toList();
+    assertThat(branches).hasSize(1);
+    return branches.get(0);
   }
 
   private static org.apache.avro.Schema avroSchemaOf(Path folder) throws java.io.IOException {
