@@ -54,13 +54,8 @@ final class DiffGate {
   private static void empty(List<Violation> out, String side, long keys) {
     if (keys == 0) {
       out.add(
-          new Violation(
-              Kind.EMPTY_INPUT,
-              side,
-              "rows",
-              "0",
-              "1",
-              "The " + side + " has no rows, so the diff compared nothing."));
+          Violation.emptyInput(
+              side, "The " + side + " has no rows, so the diff compared nothing."));
     }
   }
 
@@ -89,8 +84,7 @@ final class DiffGate {
     }
     for (SchemaDifference.TypeChange c : d.typeChanges()) {
       out.add(
-          new Violation(
-              Kind.SCHEMA_CHANGE,
+          Violation.schemaChange(
               c.field(),
               "type",
               c.rhsType(),
@@ -108,8 +102,7 @@ final class DiffGate {
     }
     for (SchemaDifference.NullabilityChange c : d.nullabilityChanges()) {
       out.add(
-          new Violation(
-              Kind.SCHEMA_CHANGE,
+          Violation.schemaChange(
               c.field(),
               "nullable",
               String.valueOf(c.rhsNullable()),
@@ -125,7 +118,7 @@ final class DiffGate {
   }
 
   private static Violation schemaChange(String field, String measure, String measured, String msg) {
-    return new Violation(Kind.SCHEMA_CHANGE, field, measure, measured, "both sides", msg);
+    return Violation.schemaChange(field, measure, measured, "both sides", msg);
   }
 
   private static String number(double v) {

@@ -94,26 +94,11 @@ public record DriftReport(
       empty(out, "current", currentSource, currentRows);
     }
     if (!thresholds.allowSchemaChange()) {
-      for (String p : onlyInBaseline) {
-        out.add(
-            schema(
-                p,
-                "presence",
-                "baseline only",
-                "Field '" + p + "' is only in the baseline profile, so it was not compared."));
-      }
-      for (String p : onlyInCurrent) {
-        out.add(
-            schema(
-                p,
-                "presence",
-                "current only",
-                "Field '" + p + "' is only in the current profile, so it was not compared."));
-      }
+      onlyIn(out, onlyInBaseline, "baseline");
+      onlyIn(out, onlyInCurrent, "current");
       for (TypeChange c : kindChanged) {
         out.add(
-            new Violation(
-                Violation.Kind.SCHEMA_CHANGE,
+            Violation.schemaChange(
                 c.path(),
                 "kind",
                 c.currentType(),
@@ -128,8 +113,7 @@ public record DriftReport(
       }
       for (TypeChange c : typeChanged) {
         out.add(
-            new Violation(
-                Violation.Kind.SCHEMA_CHANGE,
+            Violation.schemaChange(
                 c.path(),
                 "type",
                 c.currentType(),
@@ -150,12 +134,8 @@ public record DriftReport(
   private static void empty(List<Violation> out, String which, String source, long rows) {
     if (rows == 0) {
       out.add(
-          new Violation(
-              Violation.Kind.EMPTY_INPUT,
+          Violation.emptyInput(
               which,
-              "rows",
-              "0",
-              "1",
               "The "
                   + which
                   + " profile (of "
@@ -164,9 +144,17 @@ public record DriftReport(
     }
   }
 
-  private static Violation schema(String path, String measure, String measured, String message) {
-    return new Violation(
-        Violation.Kind.SCHEMA_CHANGE, path, measure, measured, "in both profiles", message);
+  /** The fields only the {@code which} profile has. */
+  private static void onlyIn(List<Violation> out, List<String> paths, String which) {
+    for (String p : paths) {
+      out.add(
+          Violation.schemaChange(
+              p,
+              "presence",
+              which + " only",
+              "in both profiles",
+              "Field '" + p + "' is only in the " + which + " profile, so it was not compared."));
+    }
   }
 
   /** This report as {@code drift.json} text. */

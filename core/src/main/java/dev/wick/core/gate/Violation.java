@@ -46,6 +46,20 @@ public record Violation(
     }
   }
 
+  /** An input of no rows, named {@code input}: the gate has nothing to judge. */
+  public static Violation emptyInput(String input, String message) {
+    return new Violation(Kind.EMPTY_INPUT, input, "rows", "0", "1", message);
+  }
+
+  /**
+   * A schema change of {@code field}: what changed ({@code presence}, {@code type}, {@code
+   * nullable}), what it is now, and what the gate expected.
+   */
+  public static Violation schemaChange(
+      String field, String measure, String measured, String expected, String message) {
+    return new Violation(Kind.SCHEMA_CHANGE, field, measure, measured, expected, message);
+  }
+
   @Override
   public String toString() {
     return message;
