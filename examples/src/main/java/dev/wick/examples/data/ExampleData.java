@@ -17,7 +17,9 @@ import org.apache.avro.generic.GenericRecord;
 /**
  * Makes the bundled example track plays ({@code examples/data/track_plays/}): deterministic (fixed
  * seed), with a realistic shape: track popularity follows a Zipf-like law, a few heavy users,
- * countries skewed towards a handful of markets, some plays with no country.
+ * countries skewed towards a handful of markets, some plays with no country, and a few plays (about
+ * 0.3%) that break {@code TrackPlay.avsc}'s semantic types, as logging bugs do: a truncated user
+ * id, a country that is no ISO code, a negative duration. {@code wick validate} finds them.
  *
  * <p>Run: {@code java -cp ... dev.wick.examples.data.ExampleData examples/data/track_plays 20000}.
  */
@@ -47,6 +49,8 @@ public final class ExampleData {
     String[] tracks = ids(random, 500);
     String[] users = ids(random, 2_000);
     Schema platform = schema.getField("platform").schema();
+    // Faults come from a stream of their own, so the valid plays are the same with or without them.
+    SplittableRandom faults = new SplittableRandom(seed ^ 0xFA17L);
     try (DataFileWriter<GenericRecord> writer =
         new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(schema))) {
       writer.setCodec(CodecFactory.deflateCodec(6));
@@ -74,8 +78,21 @@ public final class ExampleData {
             "platform",
             new GenericData.EnumSymbol(platform, platform.getEnumSymbols().get(random.nextInt(4))));
         r.put("shuffle", random.nextBoolean());
+        plantFault(faults, r);
         writer.append(r);
       }
+    }
+  }
+
+  /** Breaks one semantic type in about one play of 300. */
+  private static void plantFault(SplittableRandom faults, GenericRecord r) {
+    if (faults.nextInt(300) != 0) {
+      return;
+    }
+    switch (faults.nextInt(3)) {
+      case 0 -> r.put("user_id", r.get("user_id").toString().substring(1)); // 21 characters
+      case 1 -> r.put("country", List.of("XX", "UK", "se").get(faults.nextInt(3)));
+      default -> r.put("ms_played", -1L - faults.nextInt(1_000));
     }
   }
 
