@@ -109,9 +109,9 @@ final class DiffCommand implements Callable<Integer> {
     Optional<Format> in = Optional.ofNullable(inputFormat);
     Dataset<Row> left = DatasetReader.read(session, lhs, in);
     Dataset<Row> right = DatasetReader.read(session, rhs, in);
-    BigDiff diff = BigDiff.of(left, right).key(keys.toArray(new String[0]));
+    BigDiff diff = BigDiff.key(keys.toArray(new String[0]));
     PreparedDiff prepared =
-        compare.apply(diff).labels("lhs (" + lhs + ")", "rhs (" + rhs + ")").prepare();
+        compare.apply(diff).labels("lhs (" + lhs + ")", "rhs (" + rhs + ")").prepare(left, right);
     DiffSummary summary;
     String written;
     try (Output out = Output.create(session, output.out, output.overwrite, List.of(lhs, rhs))) {
