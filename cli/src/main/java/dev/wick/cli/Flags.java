@@ -26,7 +26,8 @@ final class Flags {
           Map.entry("relativeTolerance", "--relative-tolerance"),
           Map.entry("fields", "--fields"),
           Map.entry("redact", "--redact"),
-          Map.entry("top", "--top"));
+          Map.entry("top", "--top"),
+          Map.entry("reasonsColumn", "--reasons-column"));
 
   private Flags() {}
 
