@@ -27,7 +27,12 @@ final class Flags {
           Map.entry("fields", "--fields"),
           Map.entry("redact", "--redact"),
           Map.entry("top", "--top"),
-          Map.entry("reasonsColumn", "--reasons-column"));
+          Map.entry("reasonsColumn", "--reasons-column"),
+          Map.entry("fraction", "--fraction"),
+          Map.entry("count", "--count"),
+          Map.entry("by", "--by"),
+          Map.entry("strata", "--strata"),
+          Map.entry("distribution", "--distribution"));
 
   private Flags() {}
 
