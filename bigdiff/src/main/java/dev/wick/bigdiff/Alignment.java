@@ -115,10 +115,6 @@ final class Alignment {
   // ------------------------------------------------------------------ keys
 
   private static List<KeyField> keys(Schema lhs, Schema rhs, DiffOptions o) {
-    if (o.keys().isEmpty()) {
-      throw WickException.usage("A diff needs at least one key field; name the key fields.")
-          .about("key", "name the key fields");
-    }
     Set<FieldPath> seen = new HashSet<>();
     Set<String> columns = new HashSet<>();
     List<KeyField> out = new ArrayList<>();

@@ -15,70 +15,84 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * A keyed diff of two datasets: every key is {@link DiffType#SAME}, {@link DiffType#DIFFERENT},
- * {@link DiffType#MISSING_LHS} or {@link DiffType#MISSING_RHS}, and every compared field gets delta
- * statistics, all in one shuffle of both sides by key.
+ * The options of a keyed diff of two datasets: every key is {@link DiffType#SAME}, {@link
+ * DiffType#DIFFERENT}, {@link DiffType#MISSING_LHS} or {@link DiffType#MISSING_RHS}, and every
+ * compared field gets delta statistics, all in one shuffle of both sides by key.
  *
  * <pre>{@code
- * DiffSummary summary =
- *     BigDiff.of(baseline, candidate)
- *         .key("track_id", "country")
+ * BigDiff diff =
+ *     BigDiff.key("track_id", "country")
  *         .ignore("computed_at")
  *         .unordered("tags")
- *         .tolerance("score", 1e-6)
- *         .prepare()          // checks keys and schemas now, before any Spark job
- *         .summarize();       // or writeTo(output, Format.PARQUET) for keys/, report.html, ...
+ *         .tolerance("score", 1e-6);
+ * DiffSummary summary = diff.summarize(baseline, candidate);
+ * // or: diff.prepare(baseline, candidate).writeTo(output, Format.PARQUET) for keys/, report.html
  * }</pre>
  *
- * <p>Configuration is checked as it is given (a malformed path, a negative tolerance); field names
- * and types are checked against both schemas by {@link #prepare()}, which fails with one sentence
- * naming the field and the nearest names.
+ * <p>A {@code BigDiff} is immutable: each setter returns a new one, and one value can diff any
+ * number of pairs of datasets. Settings are checked as they are given (a malformed path, a negative
+ * tolerance, a tolerance set twice), each failure a {@link WickException} naming the fix; field
+ * names and types are checked against both schemas by {@link #prepare(Dataset, Dataset)}, which
+ * fails with one sentence naming the field and the nearest names.
  */
 public final class BigDiff {
-  private final Dataset<Row> lhs;
-  private final Dataset<Row> rhs;
-  private final List<FieldPath> keys = new ArrayList<>();
-  private final List<FieldPath> ignored = new ArrayList<>();
-  private final List<FieldPath> unordered = new ArrayList<>();
-  private final Map<FieldPath, Double> absolute = new LinkedHashMap<>();
-  private final Map<FieldPath, Double> relative = new LinkedHashMap<>();
-  private DuplicateKeys duplicates = DuplicateKeys.FAIL;
-  private boolean includeSame;
-  private String lhsLabel = "lhs";
-  private String rhsLabel = "rhs";
+  private final DiffOptions options;
 
-  private BigDiff(Dataset<Row> lhs, Dataset<Row> rhs) {
-    this.lhs = Objects.requireNonNull(lhs, "lhs");
-    this.rhs = Objects.requireNonNull(rhs, "rhs");
+  private BigDiff(DiffOptions options) {
+    this.options = options;
   }
 
-  /** A diff of {@code lhs} (the baseline) against {@code rhs} (the candidate). */
-  public static BigDiff of(Dataset<Row> lhs, Dataset<Row> rhs) {
-    return new BigDiff(lhs, rhs);
-  }
-
-  /** Adds key fields ({@code id}, {@code user.id}); together they identify a record. */
-  public BigDiff key(String... paths) {
-    for (String p : paths) {
-      keys.add(FieldPath.parse(p));
+  /**
+   * A diff keyed by these fields ({@code id}, {@code user.id}); together they identify a record.
+   */
+  public static BigDiff key(String... paths) {
+    if (paths.length == 0) {
+      throw WickException.usage("A diff needs at least one key field; name the key fields.")
+          .about("key", "name the key fields");
     }
-    return this;
+    return new BigDiff(
+        new DiffOptions(
+            parse(List.of(), paths),
+            List.of(),
+            List.of(),
+            Map.of(),
+            Map.of(),
+            DuplicateKeys.FAIL,
+            false,
+            "lhs",
+            "rhs"));
   }
 
-  /** Leaves fields, and everything below them, out of the comparison. */
+  /** Also leaves these fields, and everything below them, out of the comparison. */
   public BigDiff ignore(String... paths) {
-    for (String p : paths) {
-      ignored.add(FieldPath.parse(p));
-    }
-    return this;
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            parse(o.ignored(), paths),
+            o.unordered(),
+            o.absoluteTolerance(),
+            o.relativeTolerance(),
+            o.duplicates(),
+            o.includeSame(),
+            o.lhsLabel(),
+            o.rhsLabel()));
   }
 
-  /** Compares these array fields as multisets: the same elements in any order are equal. */
+  /** Also compares these array fields as multisets: the same elements in any order are equal. */
   public BigDiff unordered(String... paths) {
-    for (String p : paths) {
-      unordered.add(FieldPath.parse(p));
-    }
-    return this;
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            o.ignored(),
+            parse(o.unordered(), paths),
+            o.absoluteTolerance(),
+            o.relativeTolerance(),
+            o.duplicates(),
+            o.includeSame(),
+            o.lhsLabel(),
+            o.rhsLabel()));
   }
 
   /**
@@ -86,8 +100,18 @@ public final class BigDiff {
    * set deeper wins over one set above it.
    */
   public BigDiff tolerance(String path, double absolute) {
-    put(this.absolute, path, absolute, "Tolerance");
-    return this;
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            o.ignored(),
+            o.unordered(),
+            put(o.absoluteTolerance(), path, absolute, false),
+            o.relativeTolerance(),
+            o.duplicates(),
+            o.includeSame(),
+            o.lhsLabel(),
+            o.rhsLabel()));
   }
 
   /**
@@ -95,57 +119,76 @@ public final class BigDiff {
    * |rhs|)}. With both tolerances set, being within either one is enough.
    */
   public BigDiff relativeTolerance(String path, double relative) {
-    put(this.relative, path, relative, "Relative tolerance");
-    return this;
-  }
-
-  private static void put(Map<FieldPath, Double> rules, String path, double value, String what) {
-    FieldPath p = FieldPath.parse(path);
-    if (!Double.isFinite(value) || value < 0) {
-      throw WickException.usage(
-          what + " for '" + path + "' must be a number >= 0, got " + value + ".");
-    }
-    if (rules.containsKey(p)) {
-      throw WickException.usage(what + " for '" + path + "' is set twice; set it once.");
-    }
-    rules.put(p, value);
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            o.ignored(),
+            o.unordered(),
+            o.absoluteTolerance(),
+            put(o.relativeTolerance(), path, relative, true),
+            o.duplicates(),
+            o.includeSame(),
+            o.lhsLabel(),
+            o.rhsLabel()));
   }
 
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
   public BigDiff duplicates(DuplicateKeys policy) {
-    this.duplicates = Objects.requireNonNull(policy, "policy");
-    return this;
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            o.ignored(),
+            o.unordered(),
+            o.absoluteTolerance(),
+            o.relativeTolerance(),
+            Objects.requireNonNull(policy, "policy"),
+            o.includeSame(),
+            o.lhsLabel(),
+            o.rhsLabel()));
   }
 
   /** Also write {@link DiffType#SAME} keys to {@code keys/} (default: only differing keys). */
   public BigDiff includeSame(boolean includeSame) {
-    this.includeSame = includeSame;
-    return this;
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            o.ignored(),
+            o.unordered(),
+            o.absoluteTolerance(),
+            o.relativeTolerance(),
+            o.duplicates(),
+            includeSame,
+            o.lhsLabel(),
+            o.rhsLabel()));
   }
 
   /** How messages and the report name the two sides (default {@code lhs} and {@code rhs}). */
   public BigDiff labels(String lhs, String rhs) {
-    this.lhsLabel = Objects.requireNonNull(lhs, "lhs");
-    this.rhsLabel = Objects.requireNonNull(rhs, "rhs");
-    return this;
+    DiffOptions o = options;
+    return new BigDiff(
+        new DiffOptions(
+            o.keys(),
+            o.ignored(),
+            o.unordered(),
+            o.absoluteTolerance(),
+            o.relativeTolerance(),
+            o.duplicates(),
+            o.includeSame(),
+            Objects.requireNonNull(lhs, "lhs"),
+            Objects.requireNonNull(rhs, "rhs")));
   }
 
   /**
-   * Checks the keys, fields and rules against both schemas and plans the diff; no Spark job runs.
+   * Checks the keys, fields and rules against the schemas of {@code lhs} (the baseline) and {@code
+   * rhs} (the candidate) and plans the diff; no Spark job runs.
    */
-  public PreparedDiff prepare() {
-    DiffOptions options =
-        new DiffOptions(
-            keys,
-            ignored,
-            unordered,
-            absolute,
-            relative,
-            duplicates,
-            includeSame,
-            lhsLabel,
-            rhsLabel);
-    Set<FieldPath> dropped = droppableColumns();
+  public PreparedDiff prepare(Dataset<Row> lhs, Dataset<Row> rhs) {
+    Objects.requireNonNull(lhs, "lhs");
+    Objects.requireNonNull(rhs, "rhs");
+    Set<FieldPath> dropped = droppableColumns(lhs, rhs);
     Dataset<Row> l = drop(lhs, dropped);
     Dataset<Row> r = drop(rhs, dropped);
     Schema lhsSchema = Schemas.fromSpark(l.schema(), "lhs");
@@ -154,24 +197,55 @@ public final class BigDiff {
     return new PreparedDiff(l, r, alignment, options);
   }
 
-  /** Prepares and runs the diff without writing anything; see {@link PreparedDiff#summarize()}. */
-  public DiffSummary summarize() {
-    return prepare().summarize();
+  /**
+   * Prepares and runs the diff of {@code lhs} against {@code rhs} without writing anything; see
+   * {@link PreparedDiff#summarize()}.
+   */
+  public DiffSummary summarize(Dataset<Row> lhs, Dataset<Row> rhs) {
+    return prepare(lhs, rhs).summarize();
+  }
+
+  private static List<FieldPath> parse(List<FieldPath> before, String... paths) {
+    List<FieldPath> out = new ArrayList<>(before);
+    for (String p : paths) {
+      out.add(FieldPath.parse(p));
+    }
+    return out;
+  }
+
+  private static Map<FieldPath, Double> put(
+      Map<FieldPath, Double> rules, String path, double value, boolean relative) {
+    FieldPath p = FieldPath.parse(path);
+    String what = relative ? "Relative tolerance" : "Tolerance";
+    WickException bad = null;
+    if (!Double.isFinite(value) || value < 0) {
+      bad =
+          WickException.usage(
+              what + " for '" + path + "' must be a number >= 0, got " + value + ".");
+    } else if (rules.containsKey(p)) {
+      bad = WickException.usage(what + " for '" + path + "' is set twice; set it once.");
+    }
+    if (bad != null) {
+      throw relative ? bad.about("relativeTolerance", what) : bad.about("tolerance", what);
+    }
+    Map<FieldPath, Double> out = new LinkedHashMap<>(rules);
+    out.put(p, value);
+    return out;
   }
 
   /**
    * The ignored top-level columns, dropped up front so that a column of a type Wick cannot compare
    * can be ignored rather than stop the diff.
    */
-  private Set<FieldPath> droppableColumns() {
+  private Set<FieldPath> droppableColumns(Dataset<Row> lhs, Dataset<Row> rhs) {
     Set<FieldPath> out = new HashSet<>();
     Set<String> names = new HashSet<>(List.of(lhs.columns()));
     names.addAll(List.of(rhs.columns()));
-    for (FieldPath p : ignored) {
+    for (FieldPath p : options.ignored()) {
       if (p.steps().size() == 1
           && p.isStructPath()
           && names.contains(p.leafName())
-          && keys.stream().noneMatch(k -> k.startsWith(p))) {
+          && options.keys().stream().noneMatch(k -> k.startsWith(p))) {
         out.add(p);
       }
     }

@@ -4,7 +4,7 @@ import dev.wick.core.schema.FieldPath;
 import java.util.List;
 import java.util.Map;
 
-/** The settings of one diff, as {@link BigDiff} collected them. */
+/** The settings of one diff, as {@link BigDiff} holds them (immutable). */
 record DiffOptions(
     List<FieldPath> keys,
     List<FieldPath> ignored,

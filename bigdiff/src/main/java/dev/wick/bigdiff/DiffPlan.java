@@ -60,14 +60,13 @@ import org.apache.spark.sql.types.TimestampType;
  * null parts as equal.
  */
 final class DiffPlan {
-  // Column names inside the plan; the outputs never show them.
-  static final String DIFF = "diff";
-  static final String DUP_LHS = "dup_l";
-  static final String DUP_RHS = "dup_r";
-  static final String COUNT_LHS = Side.LHS.rows();
-  static final String COUNT_RHS = Side.RHS.rows();
-  static final String REPRESENTATIVE = "rep";
-  static final String KEY_HAS_NULL = "key_null";
+  static final PlanColumn DIFF = new PlanColumn("diff");
+  static final PlanColumn DUP_LHS = new PlanColumn("dup_l");
+  static final PlanColumn DUP_RHS = new PlanColumn("dup_r");
+  static final PlanColumn COUNT_LHS = Side.LHS.rows();
+  static final PlanColumn COUNT_RHS = Side.RHS.rows();
+  static final PlanColumn REPRESENTATIVE = new PlanColumn("rep");
+  static final PlanColumn KEY_HAS_NULL = new PlanColumn("key_null");
 
   /** The element type of the {@code fields} column of {@code keys/}. */
   static final StructType FIELD_DIFF =
@@ -92,38 +91,110 @@ final class DiffPlan {
     }
 
     /** A key field's value on this side, nulls replaced by a constant. */
-    String keyValue(int key) {
-      return "kv_" + tag + "_" + key;
+    private PlanColumn keyValue(int key) {
+      return new PlanColumn("kv_" + tag + "_" + key);
     }
 
     /** Whether a key field is null on this side (only for nullable key fields). */
-    String keyNull(int key) {
-      return "kn_" + tag + "_" + key;
+    private PlanColumn keyNull(int key) {
+      return new PlanColumn("kn_" + tag + "_" + key);
     }
 
     /** A compared leaf's value on this side, projected to the compared type. */
-    String leaf(int leaf) {
-      return tag + "_" + leaf;
+    private PlanColumn leaf(int leaf) {
+      return new PlanColumn(tag + "_" + leaf);
     }
 
     /** The rows a key has on this side (0 when it is not on it). */
-    String rows() {
-      return "n_" + tag;
+    PlanColumn rows() {
+      return new PlanColumn("n_" + tag);
     }
 
     /** A row's rank among its key's rows on this side. */
-    String rank() {
-      return "rn_" + tag;
+    PlanColumn rank() {
+      return new PlanColumn("rn_" + tag);
     }
 
     /** Whether the key is on this side. */
-    String present() {
-      return "in_" + tag;
+    PlanColumn present() {
+      return new PlanColumn("in_" + tag);
+    }
+  }
+
+  /**
+   * The plan's columns of one key field: its value and null flag on each side before the join, and
+   * its value after it (from whichever side has the key).
+   */
+  record KeyColumns(
+      KeyField field,
+      PlanColumn lhsValue,
+      PlanColumn rhsValue,
+      PlanColumn lhsNull,
+      PlanColumn rhsNull,
+      PlanColumn value) {
+    static List<KeyColumns> of(Alignment alignment) {
+      List<KeyColumns> out = new ArrayList<>();
+      for (int j = 0; j < alignment.keys.size(); j++) {
+        out.add(
+            new KeyColumns(
+                alignment.keys.get(j),
+                Side.LHS.keyValue(j),
+                Side.RHS.keyValue(j),
+                Side.LHS.keyNull(j),
+                Side.RHS.keyNull(j),
+                new PlanColumn("key_" + j)));
+      }
+      return List.copyOf(out);
+    }
+
+    PlanColumn value(Side side) {
+      return side == Side.LHS ? lhsValue : rhsValue;
+    }
+
+    PlanColumn isNull(Side side) {
+      return side == Side.LHS ? lhsNull : rhsNull;
+    }
+  }
+
+  /**
+   * The plan's columns of one compared leaf: its value on each side, whether both are equal,
+   * whether it differs on a DIFFERENT key, its delta, and both values as text.
+   */
+  record LeafColumns(
+      Leaf leaf,
+      PlanColumn lhs,
+      PlanColumn rhs,
+      PlanColumn equal,
+      PlanColumn differs,
+      PlanColumn delta,
+      PlanColumn lhsText,
+      PlanColumn rhsText) {
+    static List<LeafColumns> of(Alignment alignment) {
+      List<LeafColumns> out = new ArrayList<>();
+      for (int i = 0; i < alignment.leaves.size(); i++) {
+        out.add(
+            new LeafColumns(
+                alignment.leaves.get(i),
+                Side.LHS.leaf(i),
+                Side.RHS.leaf(i),
+                new PlanColumn("eq_" + i),
+                new PlanColumn("d_" + i),
+                new PlanColumn("delta_" + i),
+                new PlanColumn("lt_" + i),
+                new PlanColumn("rt_" + i)));
+      }
+      return List.copyOf(out);
+    }
+
+    PlanColumn value(Side side) {
+      return side == Side.LHS ? lhs : rhs;
     }
   }
 
   final Alignment alignment;
   final DiffOptions options;
+  private final List<KeyColumns> keys;
+  private final List<LeafColumns> leaves;
 
   /** Whether each key's rows are counted per side (else every key is taken to be unique). */
   private final boolean countsDuplicates;
@@ -168,59 +239,33 @@ final class DiffPlan {
     this.alignment = alignment;
     this.options = options;
     this.countsDuplicates = lhsRows == null;
+    this.keys = KeyColumns.of(alignment);
+    this.leaves = LeafColumns.of(alignment);
     Dataset<Row> l = side(lhs, Side.LHS, lhsRows);
     Dataset<Row> r = side(rhs, Side.RHS, rhsRows);
     Column on = lit(true);
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      on = on.and(col(Side.LHS.keyValue(j)).equalTo(col(Side.RHS.keyValue(j))));
-      if (alignment.keys.get(j).nullable()) {
-        on = on.and(col(Side.LHS.keyNull(j)).equalTo(col(Side.RHS.keyNull(j))));
+    for (KeyColumns k : keys) {
+      on = on.and(k.lhsValue().col().equalTo(k.rhsValue().col()));
+      if (k.field().nullable()) {
+        on = on.and(k.lhsNull().col().equalTo(k.rhsNull().col()));
       }
     }
     Dataset<Row> joined = l.join(r, on, "full_outer");
     this.classified = classify(compare(joined));
   }
 
-  /** A key field's value after the join (from whichever side has the key). */
-  static String key(int key) {
-    return "key_" + key;
-  }
-
   /** The key as one struct, named as in {@code keys/}: for examples in the statistics. */
   static Column keyStruct(Alignment alignment) {
-    List<Column> parts = new ArrayList<>();
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      parts.add(col(key(j)).as(alignment.keys.get(j).column()));
+    return struct(keysAsOutput(KeyColumns.of(alignment)).toArray(new Column[0]));
+  }
+
+  /** The key fields after the join, named as in {@code keys/}. */
+  private static List<Column> keysAsOutput(List<KeyColumns> keys) {
+    List<Column> out = new ArrayList<>();
+    for (KeyColumns k : keys) {
+      out.add(k.value().col().as(k.field().column()));
     }
-    return struct(parts.toArray(new Column[0]));
-  }
-
-  static String left(int leaf) {
-    return Side.LHS.leaf(leaf);
-  }
-
-  static String right(int leaf) {
-    return Side.RHS.leaf(leaf);
-  }
-
-  static String equal(int leaf) {
-    return "eq_" + leaf;
-  }
-
-  static String differs(int leaf) {
-    return "d_" + leaf;
-  }
-
-  static String delta(int leaf) {
-    return "delta_" + leaf;
-  }
-
-  static String leftText(int leaf) {
-    return "lt_" + leaf;
-  }
-
-  static String rightText(int leaf) {
-    return "rt_" + leaf;
+    return out;
   }
 
   /**
@@ -230,23 +275,22 @@ final class DiffPlan {
   private Dataset<Row> side(Dataset<Row> in, Side s, Observation rows) {
     List<Column> cols = new ArrayList<>();
     List<Column> keyColumns = new ArrayList<>();
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      KeyField k = alignment.keys.get(j);
+    for (KeyColumns key : keys) {
+      KeyField k = key.field();
       Column v = Columns.column(k.path());
       DataType target = Schemas.toSpark(k.type(), k.path().toString());
       if (!sparkType(in.schema(), k.path()).catalogString().equals(target.catalogString())) {
         v = v.cast(target);
       }
-      cols.add((k.nullable() ? coalesce(v, placeholder(target, k)) : v).as(s.keyValue(j)));
-      keyColumns.add(col(s.keyValue(j)));
+      cols.add(key.value(s).as(k.nullable() ? coalesce(v, placeholder(target, k)) : v));
+      keyColumns.add(key.value(s).col());
       if (k.nullable()) {
-        cols.add(v.isNull().as(s.keyNull(j)));
-        keyColumns.add(col(s.keyNull(j)));
+        cols.add(key.isNull(s).as(v.isNull()));
+        keyColumns.add(key.isNull(s).col());
       }
     }
-    List<Leaf> leaves = alignment.leaves;
-    for (int i = 0; i < leaves.size(); i++) {
-      Leaf leaf = leaves.get(i);
+    for (LeafColumns c : leaves) {
+      Leaf leaf = c.leaf();
       Column v = Columns.column(leaf.path());
       Column value =
           leaf.presence()
@@ -257,7 +301,7 @@ final class DiffPlan {
                   leaf.type(),
                   sparkType(in.schema(), leaf.path()),
                   leaf.name());
-      cols.add(value.as(s.leaf(i)));
+      cols.add(c.value(s).as(value));
     }
     Dataset<Row> projected = in.select(cols.toArray(new Column[0]));
     if (rows != null) {
@@ -269,7 +313,7 @@ final class DiffPlan {
     WindowSpec wholeKey =
         byKey.rowsBetween(Window.unboundedPreceding(), Window.unboundedFollowing());
     return projected.select(
-        col("*"), count(lit(1)).over(wholeKey).as(s.rows()), row_number().over(byKey).as(s.rank()));
+        col("*"), s.rows().as(count(lit(1)).over(wholeKey)), s.rank().as(row_number().over(byKey)));
   }
 
   /** The constant that stands for null in a nullable key field's join column. */
@@ -307,81 +351,81 @@ final class DiffPlan {
   /** Adds the per-leaf equality flags to the joined rows. */
   private Dataset<Row> compare(Dataset<Row> joined) {
     List<Column> cols = new ArrayList<>();
-    Column inLeft = col(Side.LHS.keyValue(0)).isNotNull();
-    Column inRight = col(Side.RHS.keyValue(0)).isNotNull();
-    cols.add(inLeft.as(Side.LHS.present()));
-    cols.add(inRight.as(Side.RHS.present()));
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      cols.add(when(inLeft, keyOf(Side.LHS, j)).otherwise(keyOf(Side.RHS, j)).as(key(j)));
+    Column inLeft = keys.get(0).lhsValue().col().isNotNull();
+    Column inRight = keys.get(0).rhsValue().col().isNotNull();
+    cols.add(Side.LHS.present().as(inLeft));
+    cols.add(Side.RHS.present().as(inRight));
+    for (KeyColumns k : keys) {
+      cols.add(k.value().as(when(inLeft, keyOf(Side.LHS, k)).otherwise(keyOf(Side.RHS, k))));
     }
     if (countsDuplicates) {
-      cols.add(coalesce(col(Side.LHS.rows()), lit(0L)).as(COUNT_LHS));
-      cols.add(coalesce(col(Side.RHS.rows()), lit(0L)).as(COUNT_RHS));
+      cols.add(COUNT_LHS.as(coalesce(Side.LHS.rows().col(), lit(0L))));
+      cols.add(COUNT_RHS.as(coalesce(Side.RHS.rows().col(), lit(0L))));
       cols.add(
-          coalesce(col(Side.LHS.rank()), lit(1))
-              .equalTo(lit(1))
-              .and(coalesce(col(Side.RHS.rank()), lit(1)).equalTo(lit(1)))
-              .as(REPRESENTATIVE));
+          REPRESENTATIVE.as(
+              coalesce(Side.LHS.rank().col(), lit(1))
+                  .equalTo(lit(1))
+                  .and(coalesce(Side.RHS.rank().col(), lit(1)).equalTo(lit(1)))));
     } else {
       // Every key taken as unique: one row per side it is on, and every row represents its key.
-      cols.add(when(inLeft, lit(1L)).otherwise(lit(0L)).as(COUNT_LHS));
-      cols.add(when(inRight, lit(1L)).otherwise(lit(0L)).as(COUNT_RHS));
-      cols.add(lit(true).as(REPRESENTATIVE));
+      cols.add(COUNT_LHS.as(when(inLeft, lit(1L)).otherwise(lit(0L))));
+      cols.add(COUNT_RHS.as(when(inRight, lit(1L)).otherwise(lit(0L))));
+      cols.add(REPRESENTATIVE.as(lit(true)));
     }
-    List<Leaf> leaves = alignment.leaves;
-    for (int i = 0; i < leaves.size(); i++) {
-      Leaf leaf = leaves.get(i);
-      cols.add(col(left(i)));
-      cols.add(col(right(i)));
+    for (LeafColumns c : leaves) {
+      Leaf leaf = c.leaf();
+      cols.add(c.lhs().col());
+      cols.add(c.rhs().col());
       Column eq =
           leaf.presence()
-              ? col(left(i)).eqNullSafe(col(right(i)))
+              ? c.lhs().col().eqNullSafe(c.rhs().col())
               : Comparisons.equal(
-                  col(left(i)), col(right(i)), leaf.type(), leaf.path(), alignment.rules);
-      cols.add(eq.as(equal(i)));
+                  c.lhs().col(), c.rhs().col(), leaf.type(), leaf.path(), alignment.rules);
+      cols.add(c.equal().as(eq));
     }
     return joined.select(cols.toArray(new Column[0]));
   }
 
   /** The key field's value on one side, null restored. */
-  private Column keyOf(Side side, int j) {
-    return alignment.keys.get(j).nullable()
-        ? when(not(col(side.keyNull(j))), col(side.keyValue(j)))
-        : col(side.keyValue(j));
+  private static Column keyOf(Side side, KeyColumns k) {
+    return k.field().nullable()
+        ? when(not(k.isNull(side).col()), k.value(side).col())
+        : k.value(side).col();
   }
 
   /** Adds the classification, duplicate flags and the null-key flag. */
   private Dataset<Row> classify(Dataset<Row> compared) {
     List<Column> eqs = new ArrayList<>();
-    for (int i = 0; i < alignment.leaves.size(); i++) {
-      eqs.add(col(equal(i)));
+    for (LeafColumns c : leaves) {
+      eqs.add(c.equal().col());
     }
-    Column dupL = countsDuplicates ? col(COUNT_LHS).gt(lit(1L)) : lit(false);
-    Column dupR = countsDuplicates ? col(COUNT_RHS).gt(lit(1L)) : lit(false);
+    Column dupL = countsDuplicates ? COUNT_LHS.col().gt(lit(1L)) : lit(false);
+    Column dupR = countsDuplicates ? COUNT_RHS.col().gt(lit(1L)) : lit(false);
     Column diff =
         when(dupL.or(dupR), Classification.DUPLICATE.literal())
-            .when(not(col(Side.LHS.present())), Classification.MISSING_LHS.literal())
-            .when(not(col(Side.RHS.present())), Classification.MISSING_RHS.literal())
+            .when(not(Side.LHS.present().col()), Classification.MISSING_LHS.literal())
+            .when(not(Side.RHS.present().col()), Classification.MISSING_RHS.literal())
             .when(Comparisons.and(eqs), Classification.SAME.literal())
             .otherwise(Classification.DIFFERENT.literal());
     Column keyNull = lit(false);
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      keyNull = keyNull.or(col(key(j)).isNull());
+    for (KeyColumns k : keys) {
+      keyNull = keyNull.or(k.value().col().isNull());
     }
     Dataset<Row> flagged =
         compared.select(
-            col("*"), diff.as(DIFF), dupL.as(DUP_LHS), dupR.as(DUP_RHS), keyNull.as(KEY_HAS_NULL));
+            col("*"), DIFF.as(diff), DUP_LHS.as(dupL), DUP_RHS.as(dupR), KEY_HAS_NULL.as(keyNull));
     // Only DIFFERENT keys show field values; the others carry nulls from here on, so that the
     // rows of the (typically many) SAME keys stay narrow: no string is copied for them.
-    Column different = Classification.DIFFERENT.is(col(DIFF));
-    Set<String> values = new HashSet<>();
-    for (int i = 0; i < alignment.leaves.size(); i++) {
-      values.add(left(i));
-      values.add(right(i));
+    Column different = Classification.DIFFERENT.is(DIFF.col());
+    Set<PlanColumn> values = new HashSet<>();
+    for (LeafColumns c : leaves) {
+      values.add(c.lhs());
+      values.add(c.rhs());
     }
     List<Column> cols = new ArrayList<>();
-    for (String c : flagged.columns()) {
-      cols.add(values.contains(c) ? when(different, col(c)).as(c) : col(c));
+    for (String name : flagged.columns()) {
+      PlanColumn c = new PlanColumn(name);
+      cols.add(values.contains(c) ? c.as(when(different, c.col())) : c.col());
     }
     return flagged.select(cols.toArray(new Column[0]));
   }
@@ -401,16 +445,16 @@ final class DiffPlan {
   static Dataset<Row> notSame(Dataset<Row> classified, boolean includeSame) {
     return includeSame
         ? classified
-        : classified.filter(not(Classification.SAME.is(col(DIFF))).or(col(KEY_HAS_NULL)));
+        : classified.filter(not(Classification.SAME.is(DIFF.col())).or(KEY_HAS_NULL.col()));
   }
 
   /** The rows {@code keys/} holds: the differing keys, or every classified key. */
   static Dataset<Row> selectKeys(Dataset<Row> classified, boolean includeSame) {
     Column keep =
         includeSame
-            ? not(Classification.DUPLICATE.is(col(DIFF)))
+            ? not(Classification.DUPLICATE.is(DIFF.col()))
             : Classification.isAny(
-                col(DIFF),
+                DIFF.col(),
                 Classification.DIFFERENT,
                 Classification.MISSING_LHS,
                 Classification.MISSING_RHS);
@@ -421,56 +465,52 @@ final class DiffPlan {
   Dataset<Row> detail(Dataset<Row> kept) {
     List<Column> first = new ArrayList<>();
     List<Column> second = new ArrayList<>();
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      first.add(col(key(j)));
-      second.add(col(key(j)));
+    for (KeyColumns k : keys) {
+      first.add(k.value().col());
+      second.add(k.value().col());
     }
-    first.add(col(DIFF));
-    second.add(col(DIFF));
-    Column different = Classification.DIFFERENT.is(col(DIFF));
-    List<Leaf> leaves = alignment.leaves;
-    for (int i = 0; i < leaves.size(); i++) {
-      Leaf leaf = leaves.get(i);
-      Column d = col(differs(i));
-      first.add(different.and(not(col(equal(i)))).as(differs(i)));
-      first.add(col(left(i)));
-      first.add(col(right(i)));
+    first.add(DIFF.col());
+    second.add(DIFF.col());
+    Column different = Classification.DIFFERENT.is(DIFF.col());
+    for (LeafColumns c : leaves) {
+      Leaf leaf = c.leaf();
+      Column d = c.differs().col();
+      first.add(c.differs().as(different.and(not(c.equal().col()))));
+      first.add(c.lhs().col());
+      first.add(c.rhs().col());
       second.add(d);
       // The raw delta gets its own projection: the finiteness check reads it three times.
-      second.add(when(d, Deltas.finite(col(delta(i)))).as(delta(i)));
-      second.add(when(d, Deltas.render(col(left(i)), leaf)).as(leftText(i)));
-      second.add(when(d, Deltas.render(col(right(i)), leaf)).as(rightText(i)));
+      second.add(c.delta().as(when(d, Deltas.finite(c.delta().col()))));
+      second.add(c.lhsText().as(when(d, Deltas.render(c.lhs().col(), leaf))));
+      second.add(c.rhsText().as(when(d, Deltas.render(c.rhs().col(), leaf))));
     }
     Dataset<Row> flagged = kept.select(first.toArray(new Column[0]));
     List<Column> raw = new ArrayList<>(List.of(col("*")));
-    for (int i = 0; i < leaves.size(); i++) {
+    for (LeafColumns c : leaves) {
       raw.add(
-          when(
-                  col(differs(i)),
-                  Deltas.delta(col(left(i)), col(right(i)), leaves.get(i), alignment.rules))
-              .as(delta(i)));
+          c.delta()
+              .as(
+                  when(
+                      c.differs().col(),
+                      Deltas.delta(c.lhs().col(), c.rhs().col(), c.leaf(), alignment.rules))));
     }
     return flagged.select(raw.toArray(new Column[0])).select(second.toArray(new Column[0]));
   }
 
   /** The {@code keys/} output: key fields, {@code diff}, and the list of differing fields. */
   Dataset<Row> keysOutput(Dataset<Row> detailed) {
-    List<Column> cols = new ArrayList<>();
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      cols.add(col(key(j)).as(alignment.keys.get(j).column()));
-    }
-    cols.add(col(DIFF));
+    List<Column> cols = keysAsOutput(keys);
+    cols.add(DIFF.col());
     List<Column> items = new ArrayList<>();
-    List<Leaf> leaves = alignment.leaves;
-    for (int i = 0; i < leaves.size(); i++) {
+    for (LeafColumns c : leaves) {
       items.add(
           when(
-              col(differs(i)),
+              c.differs().col(),
               struct(
-                  lit(leaves.get(i).name()).as("field"),
-                  col(leftText(i)).as("left"),
-                  col(rightText(i)).as("right"),
-                  col(delta(i)).as("delta"))));
+                  lit(c.leaf().name()).as("field"),
+                  c.lhsText().col().as("left"),
+                  c.rhsText().col().as("right"),
+                  c.delta().col().as("delta"))));
     }
     Column fields =
         items.isEmpty()
@@ -482,14 +522,11 @@ final class DiffPlan {
 
   /** The duplicated keys with their row counts per side (one row per key). */
   Dataset<Row> duplicates() {
-    List<Column> cols = new ArrayList<>();
-    for (int j = 0; j < alignment.keys.size(); j++) {
-      cols.add(col(key(j)).as(alignment.keys.get(j).column()));
-    }
-    cols.add(col(COUNT_LHS).as("countLhs"));
-    cols.add(col(COUNT_RHS).as("countRhs"));
+    List<Column> cols = keysAsOutput(keys);
+    cols.add(COUNT_LHS.col().as("countLhs"));
+    cols.add(COUNT_RHS.col().as("countRhs"));
     return classified
-        .filter(col(REPRESENTATIVE).and(Classification.DUPLICATE.is(col(DIFF))))
+        .filter(REPRESENTATIVE.col().and(Classification.DUPLICATE.is(DIFF.col())))
         .select(cols.toArray(new Column[0]));
   }
 }

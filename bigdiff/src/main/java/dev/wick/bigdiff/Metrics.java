@@ -47,7 +47,7 @@ final class Metrics {
 
   /** Counted on every joined row: the distinct keys (one representative row per key). */
   static Column[] total() {
-    return new Column[] {count_if(col(DiffPlan.REPRESENTATIVE)).as("total")};
+    return new Column[] {count_if(DiffPlan.REPRESENTATIVE.col()).as("total")};
   }
 
   /**
@@ -55,30 +55,30 @@ final class Metrics {
    * classifications, duplicates and null keys. SAME is the rest of the total.
    */
   static Column[] global(Alignment alignment) {
-    Column rep = col(DiffPlan.REPRESENTATIVE);
-    Column dup = Classification.DUPLICATE.is(col(DiffPlan.DIFF));
+    Column rep = DiffPlan.REPRESENTATIVE.col();
+    Column dup = Classification.DUPLICATE.is(DiffPlan.DIFF.col());
     Column dupExample =
         when(
             rep.and(dup),
             struct(
-                DiffPlan.keyStruct(alignment), col(DiffPlan.COUNT_LHS), col(DiffPlan.COUNT_RHS)));
+                DiffPlan.keyStruct(alignment), DiffPlan.COUNT_LHS.col(), DiffPlan.COUNT_RHS.col()));
     return new Column[] {
       count_if(is(DiffType.DIFFERENT)).as("different"),
       count_if(is(DiffType.MISSING_LHS)).as("missingLhs"),
       count_if(is(DiffType.MISSING_RHS)).as("missingRhs"),
-      count_if(rep.and(col(DiffPlan.DUP_LHS))).as("duplicateKeysLhs"),
-      count_if(rep.and(col(DiffPlan.DUP_RHS))).as("duplicateKeysRhs"),
+      count_if(rep.and(DiffPlan.DUP_LHS.col())).as("duplicateKeysLhs"),
+      count_if(rep.and(DiffPlan.DUP_RHS.col())).as("duplicateKeysRhs"),
       count_if(rep.and(dup)).as("duplicateKeys"),
-      count_if(rep.and(col(DiffPlan.KEY_HAS_NULL))).as("nullKeys"),
-      count_if(rep.and(dup).and(col(DiffPlan.COUNT_LHS).equalTo(lit(0L)))).as("dupOnlyRhs"),
-      count_if(rep.and(dup).and(col(DiffPlan.COUNT_RHS).equalTo(lit(0L)))).as("dupOnlyLhs"),
+      count_if(rep.and(DiffPlan.KEY_HAS_NULL.col())).as("nullKeys"),
+      count_if(rep.and(dup).and(DiffPlan.COUNT_LHS.col().equalTo(lit(0L)))).as("dupOnlyRhs"),
+      count_if(rep.and(dup).and(DiffPlan.COUNT_RHS.col().equalTo(lit(0L)))).as("dupOnlyLhs"),
       min(dupExample).as("dupFirst"),
       max(dupExample).as("dupLast")
     };
   }
 
   private static Column is(DiffType type) {
-    return Classification.of(type).is(col(DiffPlan.DIFF));
+    return Classification.of(type).is(DiffPlan.DIFF.col());
   }
 
   /** The name of the exploded {@code (field, left, right, delta)} column in {@link #fields}. */

@@ -335,7 +335,7 @@ public final class PreparedDiff {
     return !forAggregation(keys, counts.missingLhs() + counts.missingRhs())
         .filter(
             Classification.isAny(
-                col(DiffPlan.DIFF), Classification.MISSING_LHS, Classification.MISSING_RHS))
+                DiffPlan.DIFF.col(), Classification.MISSING_LHS, Classification.MISSING_RHS))
         .groupBy(keyColumnsOf())
         .count()
         .filter(col("count").gt(1))

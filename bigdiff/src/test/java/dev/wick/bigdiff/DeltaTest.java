@@ -17,7 +17,7 @@ class DeltaTest {
   void numericDeltaIsRightMinusLeft() {
     Dataset<Row> lhs = values("values (1, 10L, 2.5D), (2, 10L, 2.5D) as t(id, n, x)");
     Dataset<Row> rhs = values("values (1, 7L, 4.0D), (2, 10L, 2.5D) as t(id, n, x)");
-    Run r = run(BigDiff.of(lhs, rhs).key("id"));
+    Run r = run(BigDiff.key("id"), lhs, rhs);
     Row n = r.entry(1, "n");
     assertThat((String) n.getAs("left")).isEqualTo("10");
     assertThat((String) n.getAs("right")).isEqualTo("7");
@@ -34,7 +34,7 @@ class DeltaTest {
   void stringDeltaIsTheLevenshteinDistance() {
     Dataset<Row> lhs = values("values (1, 'kitten'), (2, 'flaw') as t(id, s)");
     Dataset<Row> rhs = values("values (1, 'sitting'), (2, 'lawn') as t(id, s)");
-    Run r = run(BigDiff.of(lhs, rhs).key("id"));
+    Run r = run(BigDiff.key("id"), lhs, rhs);
     assertThat((Double) r.entry(1, "s").getAs("delta")).isEqualTo(3.0);
     assertThat((Double) r.entry(2, "s").getAs("delta")).isEqualTo(2.0);
     DeltaStats stats = r.field("s").delta().orElseThrow();
@@ -52,7 +52,7 @@ class DeltaTest {
         values(
             "values (1, array(0.0D, 1.0D)), (2, array(2.0D, 4.0D)), (3, array(1.0D, 0.0D)),"
                 + " (4, array(1.0D, 0.0D)) as t(id, v)");
-    Run r = run(BigDiff.of(lhs, rhs).key("id"));
+    Run r = run(BigDiff.key("id"), lhs, rhs);
     assertThat((Double) r.entry(1, "v").getAs("delta")).isCloseTo(1.0, within(1e-12));
     assertThat((Double) r.entry(2, "v").getAs("delta")).isCloseTo(0.0, within(1e-12));
     assertThat((Double) r.entry(3, "v").getAs("delta"))
@@ -70,7 +70,7 @@ class DeltaTest {
   void fieldsWithoutADeltaTypeStillCountAndShowValues() {
     Dataset<Row> lhs = values("values (1, true, date'2024-01-01') as t(id, b, d)");
     Dataset<Row> rhs = values("values (1, false, date'2024-01-02') as t(id, b, d)");
-    Run r = run(BigDiff.of(lhs, rhs).key("id"));
+    Run r = run(BigDiff.key("id"), lhs, rhs);
     assertThat(r.field("b").different()).isEqualTo(1);
     assertThat(r.field("b").delta()).isEmpty();
     assertThat((String) r.entry(1, "d").getAs("right")).isEqualTo("2024-01-02");
@@ -84,7 +84,7 @@ class DeltaTest {
   void examplesShowTheLargestDeltaAndTheFirstKey() {
     Dataset<Row> lhs = values("values (1, 0), (2, 0), (3, 0), (4, 0) as t(id, n)");
     Dataset<Row> rhs = values("values (1, 5), (2, -50), (3, 0), (4, 7) as t(id, n)");
-    FieldStats n = BigDiff.of(lhs, rhs).key("id").summarize().field("n").orElseThrow();
+    FieldStats n = BigDiff.key("id").summarize(lhs, rhs).field("n").orElseThrow();
     assertThat(n.examples()).extracting(FieldStats.Example::key).containsExactly("id=2", "id=1");
     assertThat(n.examples().get(0).delta().getAsDouble()).isEqualTo(-50.0);
     assertThat(n.examples().get(0).right()).isEqualTo("-50");

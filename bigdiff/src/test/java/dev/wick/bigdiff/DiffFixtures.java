@@ -98,8 +98,8 @@ final class DiffFixtures {
     }
   }
 
-  static Run run(BigDiff diff) {
-    return run(diff.prepare());
+  static Run run(BigDiff diff, Dataset<Row> lhs, Dataset<Row> rhs) {
+    return run(diff.prepare(lhs, rhs));
   }
 
   private static void delete(Path dir) {

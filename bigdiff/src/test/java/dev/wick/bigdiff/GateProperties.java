@@ -72,7 +72,7 @@ class GateProperties {
     Dataset<Row> lhs = BigDiffProperties.dataset(recs);
     String renamed = byCase ? column.toUpperCase(Locale.ROOT) : column + "_v2";
     DiffSummary s =
-        BigDiff.of(lhs, replace(lhs, column, column + " AS " + renamed)).key("id").summarize();
+        BigDiff.key("id").summarize(lhs, replace(lhs, column, column + " AS " + renamed));
     assertThat(s.schema().onlyLhs()).containsExactly(column);
     assertThat(s.schema().onlyRhs()).containsExactly(renamed);
     assertThat(s.schema().typeChanges()).isEmpty();
@@ -87,7 +87,7 @@ class GateProperties {
   void aDroppedColumnIsReportedExactlyAndFailsTheGate(
       @ForAll("datasets") List<Rec> recs, @ForAll("columns") String column) {
     Dataset<Row> lhs = BigDiffProperties.dataset(recs);
-    DiffSummary s = BigDiff.of(lhs, replace(lhs, column, null)).key("id").summarize();
+    DiffSummary s = BigDiff.key("id").summarize(lhs, replace(lhs, column, null));
     assertThat(s.schema().onlyLhs()).containsExactly(column);
     assertThat(s.schema().onlyRhs()).isEmpty();
     assertThat(s.schema().typeChanges()).isEmpty();
@@ -95,7 +95,7 @@ class GateProperties {
     assertThat(s.global().same()).isEqualTo(recs.size());
     failsOnSchemaAlone(s, 1);
     DiffSummary ignored =
-        BigDiff.of(lhs, replace(lhs, column, null)).key("id").ignore(column).summarize();
+        BigDiff.key("id").ignore(column).summarize(lhs, replace(lhs, column, null));
     assertThat(ignored.gate(DiffThresholds.anyDifference()).passes()).isTrue();
   }
 
@@ -104,9 +104,8 @@ class GateProperties {
       @ForAll("datasets") List<Rec> recs, @ForAll("widenings") List<String> widening) {
     Dataset<Row> lhs = BigDiffProperties.dataset(recs);
     DiffSummary s =
-        BigDiff.of(lhs, replace(lhs, "a", "cast(a as " + widening.get(0) + ") as a"))
-            .key("id")
-            .summarize();
+        BigDiff.key("id")
+            .summarize(lhs, replace(lhs, "a", "cast(a as " + widening.get(0) + ") as a"));
     assertThat(s.schema().typeChanges())
         .containsExactly(new TypeChange("a", "int", widening.get(1), true));
     assertThat(s.schema().onlyLhs()).isEmpty();
@@ -137,10 +136,9 @@ class GateProperties {
     }
     long duplicated = k;
     DiffSummary s =
-        BigDiff.of(BigDiffProperties.dataset(recs), BigDiffProperties.dataset(doubled))
-            .key("id")
+        BigDiff.key("id")
             .duplicates(DuplicateKeys.REPORT)
-            .summarize();
+            .summarize(BigDiffProperties.dataset(recs), BigDiffProperties.dataset(doubled));
     GlobalCounts g = s.global();
     assertThat(g.duplicateKeys()).isEqualTo(k);
     assertThat(g.duplicateKeysRhs()).isEqualTo(k);

@@ -25,7 +25,7 @@ class KeysTest {
         values(
             "values (1, 'SE', 10), (1, cast(null as string), 21), (cast(null as int), 'NO', 30),"
                 + " (3, null, 50) as t(track, country, plays)");
-    DiffFixtures.Run run = DiffFixtures.run(BigDiff.of(lhs, rhs).key("track", "country"));
+    DiffFixtures.Run run = DiffFixtures.run(BigDiff.key("track", "country"), lhs, rhs);
     GlobalCounts g = run.global();
     assertThat(g.total()).isEqualTo(5);
     assertThat(g.same()).isEqualTo(2);
@@ -45,7 +45,7 @@ class KeysTest {
   void duplicatedKeysFailByDefaultWithExamples() {
     Dataset<Row> lhs = values("values (1, 'a'), (1, 'b'), (2, 'c'), (3, 'd') as t(id, s)");
     Dataset<Row> rhs = values("values (1, 'a'), (2, 'c'), (2, 'x'), (2, 'y') as t(id, s)");
-    assertThatThrownBy(() -> BigDiff.of(lhs, rhs).key("id").summarize())
+    assertThatThrownBy(() -> BigDiff.key("id").summarize(lhs, rhs))
         .isInstanceOf(WickException.class)
         .satisfies(e -> assertThat(((WickException) e).exitCode()).isEqualTo(ExitCode.USAGE))
         .hasMessage(
@@ -64,7 +64,7 @@ class KeysTest {
     // Identical rows, and keys the other side lacks: nothing but a key's repetition shows them.
     Dataset<Row> lhs = values("values (1, 'a'), (1, 'a'), (2, 'b'), (5, 'e') as t(id, s)");
     Dataset<Row> rhs = values("values (2, 'b'), (3, 'c'), (3, 'c'), (3, 'c') as t(id, s)");
-    assertThatThrownBy(() -> BigDiff.of(lhs, rhs).key("id").summarize())
+    assertThatThrownBy(() -> BigDiff.key("id").summarize(lhs, rhs))
         .isInstanceOf(WickException.class)
         .hasMessageStartingWith(
             "Key (id) is not unique: 1 key in the lhs and 1 key in the rhs occur more than once,"
@@ -76,7 +76,7 @@ class KeysTest {
     // Every joined row compares SAME: only the count of joined rows against each side's shows it.
     Dataset<Row> lhs = values("values (1, 'a'), (1, 'a'), (2, 'b') as t(id, s)");
     Dataset<Row> rhs = values("values (1, 'a'), (1, 'a'), (2, 'b') as t(id, s)");
-    assertThatThrownBy(() -> BigDiff.of(lhs, rhs).key("id").summarize())
+    assertThatThrownBy(() -> BigDiff.key("id").summarize(lhs, rhs))
         .isInstanceOf(WickException.class)
         .hasMessageStartingWith(
             "Key (id) is not unique: 1 key in the lhs and 1 key in the rhs occur more than once,"
@@ -90,7 +90,7 @@ class KeysTest {
     Dataset<Row> rhs =
         values("values (1, 'a'), (2, 'c'), (2, 'x'), (3, 'd'), (4, 'f'), (4, 'f') as t(id, s)");
     DiffFixtures.Run run =
-        DiffFixtures.run(BigDiff.of(lhs, rhs).key("id").duplicates(DuplicateKeys.REPORT));
+        DiffFixtures.run(BigDiff.key("id").duplicates(DuplicateKeys.REPORT), lhs, rhs);
     GlobalCounts g = run.global();
     assertThat(g.total()).isEqualTo(4);
     assertThat(g.duplicateKeysLhs()).isEqualTo(1);
@@ -121,7 +121,7 @@ class KeysTest {
   @Test
   void emptyInputsMakeAnEmptyDiff() {
     Dataset<Row> empty = values("values (1, 'a') as t(id, s)").limit(0);
-    DiffSummary s = BigDiff.of(empty, empty).key("id").summarize();
+    DiffSummary s = BigDiff.key("id").summarize(empty, empty);
     assertThat(s.global()).isEqualTo(new GlobalCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     assertThat(s.fields()).singleElement().satisfies(f -> assertThat(f.different()).isZero());
     assertThat(s.hasDifferences()).isFalse();
@@ -137,7 +137,7 @@ class KeysTest {
     assertThat(s.gate(DiffThresholds.anyDifference().allowingEmpty()).passes()).isTrue();
 
     Dataset<Row> one = values("values (1, 'a') as t(id, s)");
-    DiffSummary half = BigDiff.of(empty, one).key("id").summarize();
+    DiffSummary half = BigDiff.key("id").summarize(empty, one);
     GlobalCounts g = half.global();
     assertThat(g.missingLhs()).isEqualTo(1);
     assertThat(g.total()).isEqualTo(1);
@@ -152,7 +152,7 @@ class KeysTest {
   void aDiffOfKeysOnlyClassifiesPresence() {
     Dataset<Row> lhs = values("values (1), (2) as t(id)");
     Dataset<Row> rhs = values("values (2), (3) as t(id)");
-    DiffSummary s = BigDiff.of(lhs, rhs).key("id").summarize();
+    DiffSummary s = BigDiff.key("id").summarize(lhs, rhs);
     assertThat(s.fields()).isEmpty();
     assertThat(s.global().same()).isEqualTo(1);
     assertThat(s.global().missingLhs()).isEqualTo(1);

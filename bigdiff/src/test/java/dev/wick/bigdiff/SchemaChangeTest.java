@@ -29,7 +29,7 @@ class SchemaChangeTest {
             "values (1, 10L, 1.5D, cast(12.34 as decimal(12,2))),"
                 + " (2, 21L, 2.5D, cast(56.79 as decimal(12,2)))"
                 + " as t(id, plays, score, price)");
-    DiffFixtures.Run run = DiffFixtures.run(BigDiff.of(lhs, rhs).key("id"));
+    DiffFixtures.Run run = DiffFixtures.run(BigDiff.key("id"), lhs, rhs);
     SchemaDifference schema = run.summary().schema();
     assertThat(schema.typeChanges())
         .containsExactly(
@@ -63,7 +63,7 @@ class SchemaChangeTest {
   void wideningInsideRecordsAndArraysIsComparedToo() {
     Dataset<Row> lhs = values("values (1, named_struct('n', 1), array(1, 2)) as t(id, rec, xs)");
     Dataset<Row> rhs = values("values (1, named_struct('n', 1L), array(1L, 3L)) as t(id, rec, xs)");
-    DiffFixtures.Run run = DiffFixtures.run(BigDiff.of(lhs, rhs).key("id"));
+    DiffFixtures.Run run = DiffFixtures.run(BigDiff.key("id"), lhs, rhs);
     assertThat(run.summary().schema().typeChanges())
         .containsExactly(
             new TypeChange("rec.n", "int", "long", true),
@@ -75,7 +75,7 @@ class SchemaChangeTest {
   void aRenameByCaseIsReportedAsBothSidesAndALikelyRename() {
     Dataset<Row> lhs = values("values (1, 5, 'a') as t(id, listeners, play_count)");
     Dataset<Row> rhs = values("values (1, 5, 'a') as t(id, Listeners, playCount)");
-    DiffSummary s = BigDiff.of(lhs, rhs).key("id").summarize();
+    DiffSummary s = BigDiff.key("id").summarize(lhs, rhs);
     assertThat(s.schema().onlyLhs()).containsExactly("listeners", "play_count");
     assertThat(s.schema().onlyRhs()).containsExactly("Listeners", "playCount");
     assertThat(s.schema().renames())
@@ -93,10 +93,9 @@ class SchemaChangeTest {
             "Field 'playCount' is only in the rhs, so it was not compared.");
     // Ignoring both names accepts the change.
     DiffSummary ignored =
-        BigDiff.of(lhs, rhs)
-            .key("id")
+        BigDiff.key("id")
             .ignore("listeners", "Listeners", "play_count", "playCount")
-            .summarize();
+            .summarize(lhs, rhs);
     assertThat(ignored.schema().differs()).isFalse();
     // The report shows the schema first, and does not call the output the same.
     String html = HtmlReport.render(s, "lhs", "rhs");
@@ -113,7 +112,7 @@ class SchemaChangeTest {
   void aNullabilityChangeIsASchemaChange() {
     Dataset<Row> lhs = values("values (1, 'a') as t(id, s)");
     Dataset<Row> rhs = values("values (1, 'a'), (2, null) as t(id, s)").where("id = 1");
-    DiffSummary s = BigDiff.of(lhs, rhs).key("id").summarize();
+    DiffSummary s = BigDiff.key("id").summarize(lhs, rhs);
     assertThat(s.schema().nullabilityChanges())
         .containsExactly(new NullabilityChange("s", false, true));
     assertThat(s.global().same()).isEqualTo(1);
@@ -140,30 +139,27 @@ class SchemaChangeTest {
             "values (1, 9007199254740992L, cast('1234567890123456.02' as decimal(20,2)))"
                 + " as t(id, n, d)");
     // Through double both pairs are equal; in their own types they are 1 and 0.01 apart.
-    DiffSummary strict =
-        BigDiff.of(lhs, rhs).key("id").tolerance("n", 0).tolerance("d", 0).summarize();
+    DiffSummary strict = BigDiff.key("id").tolerance("n", 0).tolerance("d", 0).summarize(lhs, rhs);
     assertThat(strict.global().different()).isEqualTo(1);
     assertThat(strict.differingFields()).extracting(FieldStats::field).containsExactly("n", "d");
     DiffSummary loose =
-        BigDiff.of(lhs, rhs).key("id").tolerance("n", 1).tolerance("d", 0.01).summarize();
+        BigDiff.key("id").tolerance("n", 1).tolerance("d", 0.01).summarize(lhs, rhs);
     assertThat(loose.global().same()).isEqualTo(1);
     DiffSummary justBelow =
-        BigDiff.of(lhs, rhs).key("id").tolerance("n", 0.999).tolerance("d", 0.0099).summarize();
+        BigDiff.key("id").tolerance("n", 0.999).tolerance("d", 0.0099).summarize(lhs, rhs);
     assertThat(justBelow.differingFields()).extracting(FieldStats::field).containsExactly("n", "d");
     DiffSummary relative =
-        BigDiff.of(lhs, rhs)
-            .key("id")
+        BigDiff.key("id")
             .relativeTolerance("n", 1e-16)
             .relativeTolerance("d", 1e-18)
-            .summarize();
+            .summarize(lhs, rhs);
     // 1 / 9.007e15 = 1.1e-16 > 1e-16; 0.01 / 1.23e15 = 8.1e-18 <= 1e-18 is false too.
     assertThat(relative.differingFields()).extracting(FieldStats::field).containsExactly("n", "d");
     DiffSummary relativeLoose =
-        BigDiff.of(lhs, rhs)
-            .key("id")
+        BigDiff.key("id")
             .relativeTolerance("n", 2e-16)
             .relativeTolerance("d", 1e-17)
-            .summarize();
+            .summarize(lhs, rhs);
     assertThat(relativeLoose.global().same()).isEqualTo(1);
   }
 
@@ -171,9 +167,9 @@ class SchemaChangeTest {
   void hugeTolerancesOnIntegersAcceptEveryPair() {
     Dataset<Row> lhs = values("values (1, 9223372036854775807L) as t(id, n)");
     Dataset<Row> rhs = values("values (1, -9223372036854775808L) as t(id, n)");
-    assertThat(BigDiff.of(lhs, rhs).key("id").tolerance("n", 1e300).summarize().global().same())
+    assertThat(BigDiff.key("id").tolerance("n", 1e300).summarize(lhs, rhs).global().same())
         .isEqualTo(1);
-    assertThat(BigDiff.of(lhs, rhs).key("id").tolerance("n", 1e18).summarize().global().different())
+    assertThat(BigDiff.key("id").tolerance("n", 1e18).summarize(lhs, rhs).global().different())
         .isEqualTo(1);
   }
 }

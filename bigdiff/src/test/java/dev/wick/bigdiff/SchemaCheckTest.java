@@ -27,7 +27,7 @@ class SchemaCheckTest {
   @Test
   void anUnknownKeySuggestsTheNearestNames() {
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("trackid").prepare(),
+        () -> BigDiff.key("trackid").prepare(plays, plays),
         "Key field 'trackid' is not in the lhs",
         "did you mean 'track_id'?");
   }
@@ -36,7 +36,7 @@ class SchemaCheckTest {
   void aKeyMissingOnOneSideNamesThatSide() {
     Dataset<Row> renamed = plays.withColumnRenamed("track_id", "trackId");
     assertUsageError(
-        () -> BigDiff.of(plays, renamed).key("track_id").labels("baseline", "candidate").prepare(),
+        () -> BigDiff.key("track_id").labels("baseline", "candidate").prepare(plays, renamed),
         "Key field 'track_id' is not in the candidate",
         "did you mean 'trackId'?");
   }
@@ -45,15 +45,15 @@ class SchemaCheckTest {
   void keysMustHaveTheSameTypeAndBePlainValues() {
     assertUsageError(
         () ->
-            BigDiff.of(plays, plays.selectExpr("cast(track_id as string) as track_id", "country"))
-                .key("track_id")
-                .prepare(),
+            BigDiff.key("track_id")
+                .prepare(
+                    plays, plays.selectExpr("cast(track_id as string) as track_id", "country")),
         "Key field 'track_id' is int in the lhs but string in the rhs");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("device").prepare(),
+        () -> BigDiff.key("device").prepare(plays, plays),
         "Key field 'device' is a record",
         "name its parts");
-    assertUsageError(() -> BigDiff.of(plays, plays).prepare(), "at least one key field");
+    assertUsageError(() -> BigDiff.key(), "at least one key field");
   }
 
   @Test
@@ -64,7 +64,7 @@ class SchemaCheckTest {
             "country",
             "cast(ms_played as double) as ms_played",
             "named_struct('os', device.os, 'version', cast(device.version as string)) as device");
-    PreparedDiff reported = BigDiff.of(plays, changed).key("track_id").prepare();
+    PreparedDiff reported = BigDiff.key("track_id").prepare(plays, changed);
     // long to double would round large longs: not a widening that keeps values.
     assertThat(reported.schema().typeChanges())
         .containsExactly(
@@ -83,7 +83,7 @@ class SchemaCheckTest {
     assertThat(summary.gate(DiffThresholds.anyDifference().allowingSchemaChange()).passes())
         .isTrue();
     PreparedDiff ok =
-        BigDiff.of(plays, changed).key("track_id").ignore("ms_played", "device.version").prepare();
+        BigDiff.key("track_id").ignore("ms_played", "device.version").prepare(plays, changed);
     assertThat(ok.schema().compared()).containsExactly("country", "device.os");
     assertThat(ok.schema().ignored()).containsExactly("ms_played", "device.version");
     assertThat(ok.schema().typeChanges()).isEmpty();
@@ -98,7 +98,7 @@ class SchemaCheckTest {
             "country",
             "named_struct('os', device.os, 'version', device.version, 'model', 'x') as device",
             "1 as added");
-    PreparedDiff diff = BigDiff.of(plays, rhs).key("track_id").prepare();
+    PreparedDiff diff = BigDiff.key("track_id").prepare(plays, rhs);
     assertThat(diff.schema().onlyLhs()).containsExactly("ms_played");
     assertThat(diff.schema().onlyRhs()).containsExactly("device.model", "added");
     assertThat(diff.schema().compared()).containsExactly("country", "device.os", "device.version");
@@ -110,7 +110,7 @@ class SchemaCheckTest {
     Dataset<Row> rhs =
         plays.selectExpr(
             "track_id", "country", "ms_played", "named_struct('os', 'android') as device");
-    PreparedDiff diff = BigDiff.of(plays, rhs).key("track_id").ignore("device").prepare();
+    PreparedDiff diff = BigDiff.key("track_id").ignore("device").prepare(plays, rhs);
     assertThat(diff.schema().compared()).containsExactly("country", "ms_played");
     assertThat(diff.schema().onlyLhs()).isEmpty();
     assertThat(diff.summarize().global().same()).isEqualTo(1);
@@ -119,28 +119,28 @@ class SchemaCheckTest {
   @Test
   void rulesMustNameComparedFieldsOfTheRightKind() {
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("track_id").ignore("contry").prepare(),
+        () -> BigDiff.key("track_id").ignore("contry").prepare(plays, plays),
         "Ignored field 'contry' is on neither side",
         "did you mean 'country'?");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("track_id").ignore("track_id").prepare(),
+        () -> BigDiff.key("track_id").ignore("track_id").prepare(plays, plays),
         "holds the key field 'track_id'");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("track_id").unordered("country").prepare(),
+        () -> BigDiff.key("track_id").unordered("country").prepare(plays, plays),
         "Unordered field 'country' is a string, not an array field");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("track_id").tolerance("device.os", 1).prepare(),
+        () -> BigDiff.key("track_id").tolerance("device.os", 1).prepare(plays, plays),
         "Tolerance on 'device.os' cannot apply");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("track_id").tolerance("ms_playd", 1).prepare(),
+        () -> BigDiff.key("track_id").tolerance("ms_playd", 1).prepare(plays, plays),
         "Tolerance field 'ms_playd' is not a compared field",
         "did you mean 'ms_played'?");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("track_id").tolerance("ms_played", -1),
+        () -> BigDiff.key("track_id").tolerance("ms_played", -1),
         "must be a number >= 0, got -1.0");
-    assertUsageError(() -> BigDiff.of(plays, plays).key("device[").prepare(), "is malformed");
+    assertUsageError(() -> BigDiff.key("device[").prepare(plays, plays), "is malformed");
     assertUsageError(
-        () -> BigDiff.of(plays, plays).key("device[]").prepare(),
+        () -> BigDiff.key("device[]").prepare(plays, plays),
         "Key field 'device[]' steps into an array or map");
   }
 
@@ -148,7 +148,7 @@ class SchemaCheckTest {
   void aNestedKeyIsLeftOutOfItsRecordsComparison() {
     Dataset<Row> lhs = values("values (named_struct('id', 1, 'name', 'a')) as t(user)");
     Dataset<Row> rhs = values("values (named_struct('id', 1, 'name', 'b')) as t(user)");
-    PreparedDiff diff = BigDiff.of(lhs, rhs).key("user.id").prepare();
+    PreparedDiff diff = BigDiff.key("user.id").prepare(lhs, rhs);
     assertThat(diff.keyColumns()).containsExactly("user_id");
     assertThat(diff.schema().compared()).containsExactly("user.name");
     assertThat(DiffFixtures.run(diff).differingFields())

@@ -51,7 +51,7 @@ class WriteTest {
   @Test
   void writesEveryPartWithTheDocumentedShapes() throws Exception {
     Path dir = tmp.resolve("diff");
-    DiffSummary s = write(BigDiff.of(lhs, rhs).key("id").prepare(), dir, Format.PARQUET);
+    DiffSummary s = write(BigDiff.key("id").prepare(lhs, rhs), dir, Format.PARQUET);
     assertThat(dir.resolve("_SUCCESS")).exists();
 
     List<Row> keys =
@@ -134,7 +134,7 @@ class WriteTest {
     Path dir = tmp.resolve("dups");
     DiffSummary s =
         write(
-            BigDiff.of(dupes, rhs).key("id").duplicates(DuplicateKeys.REPORT).prepare(),
+            BigDiff.key("id").duplicates(DuplicateKeys.REPORT).prepare(dupes, rhs),
             dir,
             Format.JSON);
     assertThat(s.global().duplicateKeysLhs()).isEqualTo(1);
@@ -153,11 +153,11 @@ class WriteTest {
   @Test
   void writesAvroAndRefusesFormatsThatCannotHoldTheFieldLists() {
     Path dir = tmp.resolve("avro");
-    write(BigDiff.of(lhs, rhs).key("id").prepare(), dir, Format.AVRO);
+    write(BigDiff.key("id").prepare(lhs, rhs), dir, Format.AVRO);
     assertThat(spark().read().format("avro").load(dir.resolve("keys").toString()).count())
         .isEqualTo(4);
     Path csv = tmp.resolve("csv");
-    assertThatThrownBy(() -> write(BigDiff.of(lhs, rhs).key("id").prepare(), csv, Format.CSV))
+    assertThatThrownBy(() -> write(BigDiff.key("id").prepare(lhs, rhs), csv, Format.CSV))
         .isInstanceOf(WickException.class)
         .hasMessageContaining("cannot be written as csv");
     assertThat(csv).doesNotExist();
@@ -167,7 +167,7 @@ class WriteTest {
   void aFailedDiffLeavesNoOutput() throws Exception {
     Dataset<Row> dupes = lhs.union(lhs);
     Path dir = tmp.resolve("failed");
-    assertThatThrownBy(() -> write(BigDiff.of(dupes, rhs).key("id").prepare(), dir, Format.PARQUET))
+    assertThatThrownBy(() -> write(BigDiff.key("id").prepare(dupes, rhs), dir, Format.PARQUET))
         .isInstanceOf(WickException.class)
         .hasMessageContaining("is not unique");
     assertThat(dir).doesNotExist();
@@ -181,10 +181,9 @@ class WriteTest {
   void theReportNamesSchemaDifferences() throws Exception {
     Path dir = tmp.resolve("schema");
     write(
-        BigDiff.of(lhs, rhs.drop("score").withColumn("extra", rhs.col("id")))
-            .key("id")
+        BigDiff.key("id")
             .labels("old.parquet", "new.parquet")
-            .prepare(),
+            .prepare(lhs, rhs.drop("score").withColumn("extra", rhs.col("id"))),
         dir,
         Format.PARQUET);
     String html = Files.readString(dir.resolve("report.html"));

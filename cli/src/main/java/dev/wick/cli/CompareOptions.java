@@ -59,12 +59,17 @@ final class CompareOptions {
 
   /** {@code diff} with these settings. */
   BigDiff apply(BigDiff diff) {
-    diff.ignore(ignore.toArray(new String[0]))
-        .unordered(unordered.toArray(new String[0]))
-        .duplicates(duplicates)
-        .includeSame(includeSame);
-    tolerance.forEach(diff::tolerance);
-    relativeTolerance.forEach(diff::relativeTolerance);
-    return diff;
+    BigDiff out =
+        diff.ignore(ignore.toArray(new String[0]))
+            .unordered(unordered.toArray(new String[0]))
+            .duplicates(duplicates)
+            .includeSame(includeSame);
+    for (Map.Entry<String, Double> t : tolerance.entrySet()) {
+      out = out.tolerance(t.getKey(), t.getValue());
+    }
+    for (Map.Entry<String, Double> t : relativeTolerance.entrySet()) {
+      out = out.relativeTolerance(t.getKey(), t.getValue());
+    }
+    return out;
   }
 }

@@ -104,14 +104,17 @@ final class DiffCommand implements Callable<Integer> {
     if (gate != null) {
       gate.check();
     }
+    // The diff's settings fail here, before Spark starts.
+    BigDiff diff =
+        compare
+            .apply(BigDiff.key(keys.toArray(new String[0])))
+            .labels("lhs (" + lhs + ")", "rhs (" + rhs + ")");
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
     Optional<Format> in = Optional.ofNullable(inputFormat);
     Dataset<Row> left = DatasetReader.read(session, lhs, in);
     Dataset<Row> right = DatasetReader.read(session, rhs, in);
-    BigDiff diff = BigDiff.of(left, right).key(keys.toArray(new String[0]));
-    PreparedDiff prepared =
-        compare.apply(diff).labels("lhs (" + lhs + ")", "rhs (" + rhs + ")").prepare();
+    PreparedDiff prepared = diff.prepare(left, right);
     DiffSummary summary;
     String written;
     try (Output out = Output.create(session, output.out, output.overwrite, List.of(lhs, rhs))) {

@@ -15,19 +15,24 @@ import java.util.Optional;
  */
 final class Flags {
   private static final Map<String, String> WORDS =
-      Map.of(
-          Output.OVERWRITE,
-          "pass --overwrite",
-          DatasetReader.FORMAT,
-          "pass --in-format",
-          "ignore",
-          "--ignore",
-          "key",
-          "name it with --key FIELD[,FIELD...]",
-          "unordered",
-          "--unordered",
-          "duplicates",
-          "pass --duplicates report");
+      Map.ofEntries(
+          Map.entry(Output.OVERWRITE, "pass --overwrite"),
+          Map.entry(DatasetReader.FORMAT, "pass --in-format"),
+          Map.entry("ignore", "--ignore"),
+          Map.entry("key", "name it with --key FIELD[,FIELD...]"),
+          Map.entry("unordered", "--unordered"),
+          Map.entry("duplicates", "pass --duplicates report"),
+          Map.entry("tolerance", "--tolerance"),
+          Map.entry("relativeTolerance", "--relative-tolerance"),
+          Map.entry("fields", "--fields"),
+          Map.entry("redact", "--redact"),
+          Map.entry("top", "--top"),
+          Map.entry("reasonsColumn", "--reasons-column"),
+          Map.entry("fraction", "--fraction"),
+          Map.entry("count", "--count"),
+          Map.entry("by", "--by"),
+          Map.entry("strata", "--strata"),
+          Map.entry("distribution", "--distribution"));
 
   private Flags() {}
 

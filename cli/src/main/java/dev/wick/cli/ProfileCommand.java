@@ -84,10 +84,7 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (top < 1 || top > Profiler.MAX_TOP) {
-      throw WickException.usage(
-          "--top " + top + " is out of range; pass a number from 1 to " + Profiler.MAX_TOP + ".");
-    }
+    Profiler profiler = Profiler.defaults().fields(fields).redact(redact).top(top);
     if (maxDrift != null && baseline == null) {
       throw WickException.usage(
           "--max-drift needs a profile to compare with; pass --baseline OLD/profile.json.");
@@ -104,13 +101,7 @@ final class ProfileCommand implements Callable<Integer> {
     Dataset<Row> data = DatasetReader.read(session, input.in, inputFormat);
     // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
     Schema schema = DatasetReader.schema(session, input.in, inputFormat);
-    Profile profile =
-        Profiler.builder()
-            .fields(fields)
-            .redact(redact)
-            .top(top)
-            .build()
-            .profile(data, schema, input.in);
+    Profile profile = profiler.profile(data, schema, input.in);
     if (profile.rowCount() == 0) {
       throw WickException.usage(
           "Input " + input.in + " has no rows, so there is nothing to profile; check the path.");

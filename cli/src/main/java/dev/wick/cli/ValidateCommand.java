@@ -7,7 +7,6 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
-import dev.wick.core.validation.SemanticTypes;
 import dev.wick.core.validation.ValidatedRows;
 import dev.wick.core.validation.Validation;
 import dev.wick.core.validation.ValidationSummary;
@@ -90,15 +89,15 @@ final class ValidateCommand implements Callable<Integer> {
     }
     org.apache.avro.Schema avro = Schemas.parseAvsc(schemaFile);
     Schema schema = Schemas.fromAvro(avro);
-    // Bad semantic types fail here, before Spark starts.
-    SemanticTypes.bindings(schema);
+    // Bad semantic types and reasons column names fail here, before Spark starts.
+    Validation validation = Validation.of(schema).reasonsColumn(reasonsColumn);
 
     SparkSession session = spark.spark();
     Dataset<Row> data = DatasetReader.read(session, input.in, input.format());
     if (written == null) {
       written = keptFormat(session);
     }
-    ValidatedRows checked = Validation.validate(data, schema, reasonsColumn);
+    ValidatedRows checked = validation.run(data);
     ValidationThresholds thresholds =
         maxInvalidFraction == null
             ? ValidationThresholds.anyInvalid()

@@ -181,10 +181,11 @@ class SampleCommandTest {
         "--strata",
         "countri");
     assertUsageError(
-        "fraction must be in (0, 1], got 1.5; pass a share such as 0.01 for 1%.",
+        "--fraction must be in (0, 1], got 1.5; pass a share such as 0.01 for 1%.",
         "--fraction", "1.5");
     assertUsageError(
-        "fraction must be in (0, 1], got 0; pass a share such as 0.01 for 1%.", "--fraction", "0");
+        "--fraction must be in (0, 1], got 0; pass a share such as 0.01 for 1%.",
+        "--fraction", "0");
     assertUsageError(
         "Give either --fraction or --count, not both; --fraction keeps a share, --count a number"
             + " of records.",
@@ -196,14 +197,14 @@ class SampleCommandTest {
     assertUsageError(
         "Say how much to keep: add --fraction F (such as 0.01) or --count N.", "--by", "id");
     assertUsageError(
-        "distribution uniform needs strata; name the fields whose values form the strata, or"
-            + " leave distribution unset.",
+        "distribution uniform shares the target among strata, but none are given; name the"
+            + " fields that form them in --strata, or leave --distribution unset.",
         "--count",
         "5",
         "--distribution",
         "uniform");
     assertUsageError(
-        "count must be at least 1, got 0; pass the number of records to keep.", "--count", "0");
+        "--count must be at least 1, got 0; pass the number of records to keep.", "--count", "0");
   }
 
   @Test

@@ -1,10 +1,12 @@
 package dev.wick.profiler;
 
+import dev.wick.core.WickException;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.profiler.internal.ProfilePlan;
 import dev.wick.profiler.internal.ProfileScan;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Dataset;
@@ -16,33 +18,77 @@ import org.apache.spark.sql.Row;
  * frequent values, built per partition and merged on the driver with no shuffle of data rows.
  *
  * <pre>{@code
- * Profile profile = Profiler.builder().top(20).redact("email").build().profile(plays, "plays");
+ * Profile profile = Profiler.defaults().top(20).redact("email").profile(plays, "plays");
  * }</pre>
  *
- * <p>Field paths given to {@link Builder#fields} and {@link Builder#redact} are resolved against
- * the data's schema before any Spark job runs; an unknown one fails with the nearest names.
+ * <p>A {@code Profiler} is immutable: each setter returns a new one, checking its argument at once
+ * (a blank path, a top count out of range) with a {@link WickException} naming the fix. Field paths
+ * given to {@link #fields} and {@link #redact} are resolved against the data's schema by {@link
+ * #profile}, before any Spark job runs; an unknown one fails with the nearest names.
  */
 public final class Profiler {
   /** The most top values a profile may list per field. */
   public static final int MAX_TOP = 1000;
 
+  private static final Profiler DEFAULTS = new Profiler(List.of(), List.of(), 10);
+
   private final List<String> fields;
   private final List<String> redact;
   private final int top;
 
-  private Profiler(Builder b) {
-    this.fields = List.copyOf(b.fields);
-    this.redact = List.copyOf(b.redact);
-    this.top = b.top;
+  private Profiler(List<String> fields, List<String> redact, int top) {
+    this.fields = List.copyOf(fields);
+    this.redact = List.copyOf(redact);
+    this.top = top;
   }
 
   /** A profiler of every field, listing 10 top values, redacting nothing. */
   public static Profiler defaults() {
-    return builder().build();
+    return DEFAULTS;
   }
 
-  public static Builder builder() {
-    return new Builder();
+  /** Also profile only these paths and the paths below them (default: every path). */
+  public Profiler fields(String... paths) {
+    return fields(Arrays.asList(paths));
+  }
+
+  /** Also profile only these paths and the paths below them (default: every path). */
+  public Profiler fields(List<String> paths) {
+    for (String p : paths) {
+      if (p == null || p.isBlank()) {
+        throw WickException.usage(
+                "A path of the profiled fields is blank; name a field such as user.id.")
+            .about("fields", "the profiled fields");
+      }
+    }
+    return new Profiler(concat(fields, paths), redact, top);
+  }
+
+  /** Also keep the statistics of these paths (and those below) but not their top values. */
+  public Profiler redact(String... paths) {
+    return redact(Arrays.asList(paths));
+  }
+
+  /** Also keep the statistics of these paths (and those below) but not their top values. */
+  public Profiler redact(List<String> paths) {
+    for (String p : paths) {
+      if (p == null || p.isBlank()) {
+        throw WickException.usage(
+                "A path of the redacted fields is blank; name a field such as user.email.")
+            .about("redact", "the redacted fields");
+      }
+    }
+    return new Profiler(fields, concat(redact, paths), top);
+  }
+
+  /** How many top values to list per field, 1 to {@value Profiler#MAX_TOP} (default 10). */
+  public Profiler top(int top) {
+    if (top < 1 || top > MAX_TOP) {
+      throw WickException.usage(
+              "top " + top + " is out of range; pass a number from 1 to " + MAX_TOP + ".")
+          .about("top", "top");
+    }
+    return new Profiler(fields, redact, top);
   }
 
   /** Profiles {@code data}; {@code source} (a path or table name) is recorded for people. */
@@ -62,56 +108,9 @@ public final class Profiler {
     return ProfileScan.run(plan, source, top);
   }
 
-  /** Configures a {@link Profiler}; every setter checks its argument at once. */
-  public static final class Builder {
-    private final List<String> fields = new ArrayList<>();
-    private final List<String> redact = new ArrayList<>();
-    private int top = 10;
-
-    private Builder() {}
-
-    /** Profile only these paths and the paths below them (default: every path). */
-    public Builder fields(String... paths) {
-      return fields(List.of(paths));
-    }
-
-    /** Profile only these paths and the paths below them (default: every path). */
-    public Builder fields(List<String> paths) {
-      fields.addAll(checked(paths, "fields"));
-      return this;
-    }
-
-    /** Keep the statistics of these paths (and those below) but not their top values. */
-    public Builder redact(String... paths) {
-      return redact(List.of(paths));
-    }
-
-    /** Keep the statistics of these paths (and those below) but not their top values. */
-    public Builder redact(List<String> paths) {
-      redact.addAll(checked(paths, "redact"));
-      return this;
-    }
-
-    /** How many top values to list per field, 1 to {@value Profiler#MAX_TOP} (default 10). */
-    public Builder top(int top) {
-      if (top < 1 || top > MAX_TOP) {
-        throw new IllegalArgumentException("top must be between 1 and " + MAX_TOP + ", got " + top);
-      }
-      this.top = top;
-      return this;
-    }
-
-    public Profiler build() {
-      return new Profiler(this);
-    }
-
-    private static List<String> checked(List<String> paths, String what) {
-      for (String p : paths) {
-        if (p == null || p.isBlank()) {
-          throw new IllegalArgumentException(what + " paths must not be blank, got " + paths);
-        }
-      }
-      return paths;
-    }
+  private static List<String> concat(List<String> before, List<String> more) {
+    List<String> out = new ArrayList<>(before);
+    out.addAll(more);
+    return out;
   }
 }

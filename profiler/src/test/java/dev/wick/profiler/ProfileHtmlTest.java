@@ -34,7 +34,7 @@ class ProfileHtmlTest {
                     .when(
                         functions.col("id").equalTo(3), functions.lit("<script>alert(1)</script>"))
                     .otherwise(functions.col("country")));
-    current = Profiler.builder().top(300).build().profile(now, "new & <improved>");
+    current = Profiler.defaults().top(300).profile(now, "new & <improved>");
     plain = ProfileHtml.render(current, Optional.empty(), Optional.empty());
     compared =
         ProfileHtml.render(current, Optional.of(base), Optional.of(Drift.compare(base, current)));

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.datasketches.kll.KllSketch;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +40,7 @@ class ProfilerTest {
     spark = WickSpark.local(2);
     TestTypes.register();
     plays = Plays.generate(N, 7, 0, 0);
-    profile = Profiler.builder().top(10).build().profile(plays.dataset(spark, 4), "plays");
+    profile = Profiler.defaults().top(10).profile(plays.dataset(spark, 4), "plays");
   }
 
   static FieldProfile field(String path) {
@@ -304,14 +305,14 @@ class ProfilerTest {
   @Test
   void fieldsRestrictTheProfileToPathsBelowThem() {
     Profile user =
-        Profiler.builder().fields("user", "tags[]").build().profile(plays.dataset(spark, 2), "p");
+        Profiler.defaults().fields("user", "tags[]").profile(plays.dataset(spark, 2), "p");
     assertThat(user.paths()).containsExactly("tags[]", "user", "user.name", "user.age");
     assertThat(user.field("user.age").orElseThrow().nulls()).isEqualTo(field("user.age").nulls());
   }
 
   @Test
   void anUnknownFieldFailsBeforeAnyJobWithTheNearestNames() {
-    Profiler p = Profiler.builder().fields("user.nmae").build();
+    Profiler p = Profiler.defaults().fields("user.nmae");
     assertThatThrownBy(() -> p.profile(plays.dataset(spark, 2), "p"))
         .isInstanceOf(WickException.class)
         .hasMessageContaining("record 'user' has no field 'nmae'")
@@ -320,9 +321,36 @@ class ProfilerTest {
   }
 
   @Test
+  void settingsAreCheckedAtOnceAndReturnANewProfiler() {
+    assertThatThrownBy(() -> Profiler.defaults().top(0))
+        .isInstanceOf(WickException.class)
+        .hasMessage("top 0 is out of range; pass a number from 1 to 1000.")
+        .satisfies(e -> assertThat(((WickException) e).exitCode()).isEqualTo(ExitCode.USAGE));
+    assertThatThrownBy(() -> Profiler.defaults().top(Profiler.MAX_TOP + 1))
+        .isInstanceOf(WickException.class)
+        .hasMessageContaining("top 1001 is out of range");
+    assertThatThrownBy(() -> Profiler.defaults().fields("user", " "))
+        .isInstanceOf(WickException.class)
+        .hasMessage("A path of the profiled fields is blank; name a field such as user.id.");
+    assertThatThrownBy(() -> Profiler.defaults().redact(""))
+        .isInstanceOf(WickException.class)
+        .hasMessageContaining("A path of the redacted fields is blank");
+
+    Profiler base = Profiler.defaults();
+    Profiler onlyUser = base.fields("user");
+    base.fields("tags[]").redact("user").top(1);
+    Dataset<Row> data = plays.dataset(spark, 2);
+    assertThat(onlyUser.profile(data, "p").paths())
+        .containsExactly("user", "user.name", "user.age");
+    Profile all = base.profile(data, "p");
+    assertThat(all.paths()).hasSameSizeAs(profile.paths());
+    assertThat(all.field("user.name").orElseThrow().redacted()).isFalse();
+    assertThat(all.field("country").orElseThrow().topValues()).hasSizeGreaterThan(1);
+  }
+
+  @Test
   void redactedFieldsKeepStatisticsButNotTopValues() {
-    Profile redacted =
-        Profiler.builder().redact("country").build().profile(plays.dataset(spark, 2), "p");
+    Profile redacted = Profiler.defaults().redact("country").profile(plays.dataset(spark, 2), "p");
     FieldProfile c = redacted.field("country").orElseThrow();
     assertThat(c.redacted()).isTrue();
     assertThat(c.topValues()).isEmpty();
@@ -347,7 +375,7 @@ class ProfilerTest {
                     .otherwise(col("id").plus(1_000_000L))
                     .cast("string")
                     .as("v"));
-    Profile p = Profiler.builder().top(5).build().profile(data, "tail");
+    Profile p = Profiler.defaults().top(5).profile(data, "tail");
     List<Row> exact =
         data.groupBy("v").count().orderBy(col("count").desc(), col("v")).limit(5).collectAsList();
     List<ValueCount> top = p.field("v").orElseThrow().topValues();

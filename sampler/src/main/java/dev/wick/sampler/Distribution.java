@@ -21,7 +21,9 @@ public enum Distribution {
         return d;
       }
     }
-    throw WickException.usage("Unknown distribution '" + text + "'; use stratified or uniform.");
+    throw WickException.usage(
+            "'" + text + "' is not a distribution; use stratified or uniform for distribution.")
+        .about("distribution", "distribution");
   }
 
   /** The distribution's name in specs and JSON: {@code stratified} or {@code uniform}. */

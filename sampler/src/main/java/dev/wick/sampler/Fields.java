@@ -19,12 +19,15 @@ final class Fields {
   static ResolvedPath resolveSingle(Schema schema, String name, String setting) {
     ResolvedPath resolved = schema.resolve(name);
     if (resolved.repeated()) {
-      throw WickException.usage(
-          setting
-              + " field '"
-              + name
-              + "' steps into an array or map, so a record holds many values there; name a field"
-              + " with one value per record.");
+      WickException bad =
+          WickException.usage(
+              "Field '"
+                  + name
+                  + "' steps into an array or map, so a record holds many values there; name a"
+                  + " field with one value per record in "
+                  + setting
+                  + ".");
+      throw setting.equals("strata") ? bad.about("strata", "strata") : bad.about("by", "by");
     }
     return resolved;
   }
@@ -37,10 +40,11 @@ final class Fields {
               ResolvedPath r = resolveSingle(schema, n, "strata");
               if (r.type() instanceof MapType) {
                 throw WickException.usage(
-                    "strata field '"
-                        + n
-                        + "' is a map, which Spark cannot group by; name a field of it or"
-                        + " another field.");
+                        "Field '"
+                            + n
+                            + "' is a map, which Spark cannot group by; name a field of it or"
+                            + " another field in strata.")
+                    .about("strata", "strata");
               }
               return r;
             })

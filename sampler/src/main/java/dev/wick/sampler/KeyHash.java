@@ -126,7 +126,8 @@ public final class KeyHash {
 
   private static Items items(StructType schema, List<String> fields, long seed) {
     if (fields.isEmpty()) {
-      throw new IllegalArgumentException("a key hash needs at least one field");
+      throw WickException.usage("A key hash needs at least one field; name the key fields in by.")
+          .about("by", "by");
     }
     Schema model = Schemas.fromSpark(schema, "Input");
     Items items = new Items(new ArrayList<>(), new ArrayList<>());
@@ -156,12 +157,13 @@ public final class KeyHash {
       }
     } else if (type instanceof ArrayType || type instanceof MapType) {
       throw WickException.usage(
-          "by field '"
-              + keyName
-              + "' holds "
-              + (type instanceof ArrayType ? "an array" : "a map")
-              + (path.toString().equals(keyName) ? "" : " at '" + path + "'")
-              + ", which cannot be a key; name scalar fields (or records of them) instead.");
+              "Field '"
+                  + keyName
+                  + "' holds "
+                  + (type instanceof ArrayType ? "an array" : "a map")
+                  + (path.toString().equals(keyName) ? "" : " at '" + path + "'")
+                  + ", which cannot be a key; name scalar fields (or records of them) in by.")
+          .about("by", "by");
     } else {
       items.add(value, sql);
     }

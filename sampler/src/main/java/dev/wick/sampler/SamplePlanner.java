@@ -154,12 +154,13 @@ final class SamplePlanner {
               .collectAsList();
       if (rows.size() > MAX_STRATA) {
         throw WickException.usage(
-            "strata "
-                + String.join(",", spec.strata())
-                + " gives more than "
-                + MAX_STRATA
-                + " strata; stratify by fewer or coarser fields (a stratum is a group, not a"
-                + " key).");
+                "The fields "
+                    + String.join(",", spec.strata())
+                    + " form more than "
+                    + MAX_STRATA
+                    + " groups; give strata fewer or coarser fields (a stratum is a group, not a"
+                    + " key).")
+            .about("strata", "strata");
       }
       long[] sizes = rows.stream().mapToLong(r -> r.getLong(1)).toArray();
       long total = 0;

@@ -13,9 +13,10 @@ public sealed interface SampleSize {
     public Fraction {
       if (!(value > 0.0 && value <= 1.0)) {
         throw WickException.usage(
-            "fraction must be in (0, 1], got "
-                + Text.number(value)
-                + "; pass a share such as 0.01 for 1%.");
+                "fraction must be in (0, 1], got "
+                    + Text.number(value)
+                    + "; pass a share such as 0.01 for 1%.")
+            .about("fraction", "fraction");
       }
     }
 
@@ -30,7 +31,8 @@ public sealed interface SampleSize {
     public Count {
       if (value < 1) {
         throw WickException.usage(
-            "count must be at least 1, got " + value + "; pass the number of records to keep.");
+                "count must be at least 1, got " + value + "; pass the number of records to keep.")
+            .about("count", "count");
       }
     }
 

@@ -34,24 +34,31 @@ public record SampleSpec(
   public SampleSpec {
     Objects.requireNonNull(target, "target");
     Objects.requireNonNull(distribution, "distribution");
-    by = checkedFields(by, "by");
-    strata = checkedFields(strata, "strata");
+    by = checkedFields(by, false);
+    strata = checkedFields(strata, true);
   }
 
-  private static List<String> checkedFields(List<String> fields, String setting) {
+  private static List<String> checkedFields(List<String> fields, boolean strata) {
+    String setting = strata ? "strata" : "by";
     Objects.requireNonNull(fields, setting);
     Set<String> seen = new HashSet<>();
     List<String> out = new ArrayList<>();
     for (String f : fields) {
       String name = f == null ? "" : f.trim();
+      WickException bad = null;
       if (name.isEmpty()) {
-        throw WickException.usage(
-            setting
-                + " has an empty field name; list field paths separated by commas, such as"
-                + " user_id,country.");
+        bad =
+            WickException.usage(
+                setting
+                    + " has an empty field name; list field paths, separated with commas, such as"
+                    + " user_id,country.");
+      } else if (!seen.add(name)) {
+        bad =
+            WickException.usage(
+                "Field '" + name + "' is named twice in " + setting + "; list each field once.");
       }
-      if (!seen.add(name)) {
-        throw WickException.usage(setting + " names '" + name + "' twice; list each field once.");
+      if (bad != null) {
+        throw strata ? bad.about("strata", "strata") : bad.about("by", "by");
       }
       out.add(name);
     }

@@ -136,10 +136,12 @@ public final class Sampler {
   public SampleSpec build() {
     if (distribution != null && strata.isEmpty()) {
       throw WickException.usage(
-          "distribution "
-              + distribution.id()
-              + " needs strata; name the fields whose"
-              + " values form the strata, or leave distribution unset.");
+              "distribution "
+                  + distribution.id()
+                  + " shares the target among strata, but none are given; name the fields that"
+                  + " form them in strata, or leave distribution unset.")
+          .about("strata", "strata")
+          .about("distribution", "distribution");
     }
     return new SampleSpec(
         target,

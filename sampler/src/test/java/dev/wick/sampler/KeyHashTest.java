@@ -148,17 +148,17 @@ class KeyHashTest {
     assertThatThrownBy(() -> KeyHash.unit(data.schema(), List.of("tags"), 1))
         .isInstanceOf(WickException.class)
         .hasMessage(
-            "by field 'tags' holds an array, which cannot be a key; name scalar fields (or"
-                + " records of them) instead.");
+            "Field 'tags' holds an array, which cannot be a key; name scalar fields (or records"
+                + " of them) in by.");
     assertThatThrownBy(() -> KeyHash.unit(data.schema(), List.of("r"), 1))
         .isInstanceOf(WickException.class)
         .hasMessage(
-            "by field 'r' holds a map at 'r.m', which cannot be a key; name scalar fields (or"
-                + " records of them) instead.");
+            "Field 'r' holds a map at 'r.m', which cannot be a key; name scalar fields (or"
+                + " records of them) in by.");
     assertThatThrownBy(() -> KeyHash.unit(data.schema(), List.of("tags[]"), 1))
         .isInstanceOf(WickException.class)
         .hasMessage(
-            "by field 'tags[]' steps into an array or map, so a record holds many values there;"
-                + " name a field with one value per record.");
+            "Field 'tags[]' steps into an array or map, so a record holds many values there;"
+                + " name a field with one value per record in by.");
   }
 }

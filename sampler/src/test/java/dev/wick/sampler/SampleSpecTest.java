@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
+import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class SampleSpecTest {
@@ -41,10 +43,10 @@ class SampleSpecTest {
   void fieldsMustBeNamedOnceAndNotBlank() {
     assertUsage(
         () -> Sampler.fraction(0.1).by("user_id", "user_id").build(),
-        "by names 'user_id' twice; list each field once.");
+        "Field 'user_id' is named twice in by; list each field once.");
     assertUsage(
         () -> Sampler.fraction(0.1).strata("country", " ").build(),
-        "strata has an empty field name; list field paths separated by commas, such as"
+        "strata has an empty field name; list field paths, separated with commas, such as"
             + " user_id,country.");
   }
 
@@ -52,11 +54,43 @@ class SampleSpecTest {
   void distributionNeedsStrata() {
     assertUsage(
         () -> Sampler.fraction(0.1).distribution(Distribution.UNIFORM).build(),
-        "distribution uniform needs strata; name the fields whose values form the strata, or"
-            + " leave distribution unset.");
+        "distribution uniform shares the target among strata, but none are given; name the"
+            + " fields that form them in strata, or leave distribution unset.");
     assertUsage(
         () -> Distribution.parse("even"),
-        "Unknown distribution 'even'; use stratified or uniform.");
+        "'even' is not a distribution; use stratified or uniform for distribution.");
+  }
+
+  @Test
+  void eachSettingErrorNamesItsSettingSoThatAFrontEndCanSayItsOwnWord() {
+    Function<String, Optional<String>> spelling = s -> Optional.of("<" + s + ">");
+    assertThat(failure(() -> Sampler.fraction(2)).message(spelling))
+        .isEqualTo("<fraction> must be in (0, 1], got 2; pass a share such as 0.01 for 1%.");
+    assertThat(failure(() -> Sampler.count(0)).message(spelling))
+        .isEqualTo("<count> must be at least 1, got 0; pass the number of records to keep.");
+    assertThat(failure(() -> Sampler.fraction(0.1).by("baby", "baby").build()).message(spelling))
+        .isEqualTo("Field 'baby' is named twice in <by>; list each field once.");
+    assertThat(failure(() -> Sampler.fraction(0.1).by("").build()).message(spelling))
+        .startsWith("<by> has an empty field name;");
+    assertThat(failure(() -> Sampler.fraction(0.1).strata("strata", " ").build()).message(spelling))
+        .startsWith("<strata> has an empty field name;");
+    assertThat(
+            failure(() -> Sampler.count(5).distribution(Distribution.UNIFORM).build())
+                .message(spelling))
+        .isEqualTo(
+            "distribution uniform shares the target among strata, but none are given; name the"
+                + " fields that form them in <strata>, or leave <distribution> unset.");
+    assertThat(failure(() -> Distribution.parse("x")).message(spelling))
+        .isEqualTo("'x' is not a distribution; use stratified or uniform for <distribution>.");
+  }
+
+  private static WickException failure(Runnable r) {
+    try {
+      r.run();
+    } catch (WickException e) {
+      return e;
+    }
+    throw new AssertionError("no WickException");
   }
 
   @Test

@@ -209,8 +209,8 @@ class SampleTest {
     assertThatThrownBy(() -> Sampler.fraction(0.5).strata("attrs").sample(data))
         .isInstanceOf(WickException.class)
         .hasMessage(
-            "strata field 'attrs' is a map, which Spark cannot group by; name a field of it or"
-                + " another field.");
+            "Field 'attrs' is a map, which Spark cannot group by; name a field of it or another"
+                + " field in strata.");
   }
 
   @Test

@@ -26,8 +26,8 @@ import org.apache.spark.sql.avro.SchemaConverters;
 import org.apache.spark.sql.types.StructField;
 
 /**
- * A dataset with its rules staged, as {@link Validation#validate} makes it. Nothing runs until a
- * result is asked for; each method says how many passes over the input it costs.
+ * A dataset with its rules staged, as {@link Validation#run} makes it. Nothing runs until a result
+ * is asked for; each method says how many passes over the input it costs.
  *
  * <p>Each rule's failing reasons are one column computed once per row; whether a row is valid, the
  * counts per rule and the reasons column are cheap expressions over those columns, and the reasons

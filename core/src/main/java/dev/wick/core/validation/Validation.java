@@ -39,7 +39,7 @@ import org.apache.spark.sql.types.DataTypes;
  * invalid rows and the counts per field and rule follow.
  *
  * <pre>{@code
- * ValidatedRows checked = Validation.validate(plays, Schemas.fromAvro(avroSchema));
+ * ValidatedRows checked = Validation.of(Schemas.fromAvro(avroSchema)).run(plays);
  * checked.valid();     // rows that pass every rule
  * checked.invalid();   // the others, with the reasons column
  * checked.summary();   // one aggregation: totals and counts per field and rule
@@ -51,34 +51,67 @@ import org.apache.spark.sql.types.DataTypes;
  * transform}, {@code filter} and {@code flatten}. Only semantic types with no Catalyst form (value
  * types, user types without {@code validWhen}) run as a Java function over the values; {@link
  * ValidatedRows#rules()} says which.
+ *
+ * <p>A {@code Validation} is immutable: {@link #reasonsColumn} returns a new one. The schema's
+ * rules are checked by {@link #of} and the reasons column's name by {@link #reasonsColumn}, each
+ * failure a {@link WickException} naming the fix; {@link #run} checks the data against the schema
+ * before any Spark job runs.
  */
 public final class Validation {
   /** The default name of the reasons column. */
   public static final String REASONS = "reasons";
 
-  private Validation() {}
+  private final Schema schema;
+  private final List<Rule> rules;
+  private final String reasonsColumn;
 
-  /** Validates {@code data} against {@code schema}, adding the column {@value #REASONS}. */
-  public static ValidatedRows validate(Dataset<Row> data, Schema schema) {
-    return validate(data, schema, REASONS);
+  private Validation(Schema schema, List<Rule> rules, String reasonsColumn) {
+    this.schema = schema;
+    this.rules = rules;
+    this.reasonsColumn = reasonsColumn;
   }
 
   /**
-   * Validates {@code data} against {@code schema}, adding the reasons column under {@code
-   * reasonsColumn}. Fails with a usage error, before any Spark job runs, on a bad semantic type, a
-   * field the data lacks or holds in another type, or a reasons column name the data already uses.
+   * A validation against {@code schema}'s rules, adding the reasons column {@value #REASONS}. Fails
+   * with a usage error on a semantic type the schema names but that is unknown or misused.
    */
-  public static ValidatedRows validate(Dataset<Row> data, Schema schema, String reasonsColumn) {
-    Objects.requireNonNull(data, "data");
+  public static Validation of(Schema schema) {
     Objects.requireNonNull(schema, "schema");
-    Objects.requireNonNull(reasonsColumn, "reasonsColumn");
-    List<Rule> rules = Rule.of(schema);
+    return new Validation(schema, List.copyOf(Rule.of(schema)), REASONS);
+  }
+
+  /** The same validation, naming the reasons column {@code name} (default {@value #REASONS}). */
+  public Validation reasonsColumn(String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isBlank()) {
+      throw WickException.usage("The name of the reasons column is blank; give a name such as why.")
+          .about("reasonsColumn", "the reasons column");
+    }
+    if (name.startsWith(STAGED_PREFIX)) {
+      throw WickException.usage(
+              "'"
+                  + name
+                  + "' is a name Wick keeps for its own columns; choose another name for the"
+                  + " reasons column.")
+          .about("reasonsColumn", "the reasons column");
+    }
+    return new Validation(schema, rules, name);
+  }
+
+  /**
+   * Validates {@code data}: stages every rule and the reasons column, running no Spark job. Fails
+   * with a usage error on a field the data lacks or holds in another type, or a reasons column name
+   * the data already uses.
+   */
+  public ValidatedRows run(Dataset<Row> data) {
+    Objects.requireNonNull(data, "data");
     InputShape.check(Schemas.toSpark(schema), data.schema(), schema.name());
     if (Arrays.asList(data.columns()).contains(reasonsColumn)) {
       throw WickException.usage(
-          "The input already has a column named '"
-              + reasonsColumn
-              + "'; choose another name for the reasons column.");
+              "The input already has a column named '"
+                  + reasonsColumn
+                  + "'; choose another name for the reasons column.")
+          .about("reasonsColumn", "the reasons column");
     }
     // Each rule's failing reasons are computed once, in a projection of their own; the reasons
     // column, the valid/invalid filters and the counts all refer to these staged columns.

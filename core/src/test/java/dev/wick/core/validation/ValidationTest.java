@@ -3,6 +3,7 @@ package dev.wick.core.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.DataType;
@@ -67,7 +68,7 @@ class ValidationTest {
   @Test
   void sparkReasonsEqualTheJavaValidatorsOnNestedRecords() {
     Generated g = generate(42, 300);
-    ValidatedRows checked = Validation.validate(g.data(), PLAY);
+    ValidatedRows checked = Validation.of(PLAY).run(g.data());
     List<Row> rows = checked.annotated().collectAsList();
     Validator<GenericRecord> avro = Validator.forAvro(g.records().get(0).getSchema());
     Validator<Row> onRows = Validator.forSchema(PLAY);
@@ -91,7 +92,7 @@ class ValidationTest {
   @Test
   void summaryCountsRecordsPerFieldAndRuleInOneAggregation() {
     Generated g = generate(7, 200);
-    ValidationSummary summary = Validation.validate(g.data(), PLAY).summary();
+    ValidationSummary summary = Validation.of(PLAY).run(g.data()).summary();
     Map<String, Long> expected = new HashMap<>();
     long invalid = 0;
     for (Set<Rule> b : g.broken()) {
@@ -115,7 +116,7 @@ class ValidationTest {
   @Test
   void writesValidAndInvalidRowsWithCountsObservedDuringTheWrite(@TempDir Path dir) {
     Generated g = generate(11, 150);
-    ValidatedRows checked = Validation.validate(g.data(), PLAY);
+    ValidatedRows checked = Validation.of(PLAY).run(g.data());
     String out = dir.resolve("report").toString();
     ValidationSummary summary;
     try (Output output = Output.create(SPARK, out, false, List.of())) {
@@ -162,7 +163,8 @@ class ValidationTest {
     ValidationSummary summary;
     try (Output output = Output.create(SPARK, out, false, List.of())) {
       summary =
-          Validation.validate(data, Schemas.fromAvro(avro))
+          Validation.of(Schemas.fromAvro(avro))
+              .run(data)
               .write(output, "valid", "invalid", Format.AVRO, java.util.Optional.of(avro));
       output.commit();
     }
@@ -217,7 +219,7 @@ class ValidationTest {
     String out = dir.resolve("clean").toString();
     ValidationSummary summary;
     try (Output output = Output.create(SPARK, out, false, List.of())) {
-      summary = Validation.validate(g.data(), PLAY).write(output, "valid", "invalid", Format.AVRO);
+      summary = Validation.of(PLAY).run(g.data()).write(output, "valid", "invalid", Format.AVRO);
       output.commit();
     }
     assertThat(summary.total()).isEqualTo(40);
@@ -250,7 +252,7 @@ class ValidationTest {
       }
       rows.add(RowFactory.create(values));
     }
-    ValidatedRows checked = Validation.validate(SPARK.createDataFrame(rows, struct), schema);
+    ValidatedRows checked = Validation.of(schema).run(SPARK.createDataFrame(rows, struct));
     assertThat(checked.rules())
         .filteredOn(ValidatedRows.RuleInfo::catalyst)
         .hasSize(fields.size() - 3);
@@ -271,19 +273,65 @@ class ValidationTest {
             Field.of("country", DataType.STRING).withSemantic(SemanticSpec.of("country_code")),
             Field.of("ms", DataType.LONG));
     Dataset<Row> missing = SPARK.sql("select 'SE' as country");
-    assertThatThrownBy(() -> Validation.validate(missing, schema))
+    assertThatThrownBy(() -> Validation.of(schema).run(missing))
         .hasMessage(
             "The input has no field 'ms', which the schema Plays declares; check that the schema"
                 + " belongs to this input.");
     Dataset<Row> wrongType = SPARK.sql("select 'SE' as country, 'long' as ms");
-    assertThatThrownBy(() -> Validation.validate(wrongType, schema))
+    assertThatThrownBy(() -> Validation.of(schema).run(wrongType))
         .hasMessage(
             "Field 'ms' is a string in the input, but the schema Plays declares bigint; fix the"
                 + " schema or convert the input.");
     Dataset<Row> clash = SPARK.sql("select 'SE' as country, 1L as ms, 'x' as reasons");
-    assertThatThrownBy(() -> Validation.validate(clash, schema))
+    assertThatThrownBy(() -> Validation.of(schema).run(clash))
         .hasMessage(
             "The input already has a column named 'reasons'; choose another name for the reasons"
                 + " column.");
+  }
+
+  @Test
+  void settingsAreCheckedWhenGivenAndAValidationRunsOnAnyData() {
+    Schema schema =
+        Schema.of(
+            "Plays",
+            Field.of("country", DataType.STRING).withSemantic(SemanticSpec.of("country_code")),
+            Field.of("ms", DataType.LONG));
+    assertThatThrownBy(
+            () ->
+                Validation.of(
+                    Schema.of(
+                        "Plays",
+                        Field.of("country", DataType.STRING)
+                            .withSemantic(SemanticSpec.of("no_such_type")))))
+        .isInstanceOf(WickException.class)
+        .hasMessageStartingWith(
+            "Field 'country' names the unknown semantic type 'no_such_type'; known types are");
+    assertThatThrownBy(() -> Validation.of(schema).reasonsColumn(" "))
+        .isInstanceOf(WickException.class)
+        .hasMessage("The name of the reasons column is blank; give a name such as why.");
+    assertThatThrownBy(() -> Validation.of(schema).reasonsColumn("__wick_rule_0"))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "'__wick_rule_0' is a name Wick keeps for its own columns; choose another name for the"
+                + " reasons column.");
+
+    Validation plain = Validation.of(schema);
+    Validation why = plain.reasonsColumn("why");
+    Dataset<Row> first = SPARK.sql("select * from values ('SE', 1L), ('xx', 2L) as t(country, ms)");
+    Dataset<Row> second = SPARK.sql("select 'se' as country, 3L as ms, 'x' as reasons");
+    List<Row> invalid = why.run(first).invalid().collectAsList();
+    assertThat(invalid)
+        .singleElement()
+        .satisfies(r -> assertThat(r.<Long>getAs("ms")).isEqualTo(2L));
+    assertThat(invalid.get(0).<Row>getList(invalid.get(0).fieldIndex("why")))
+        .singleElement()
+        .satisfies(v -> assertThat(v.<String>getAs("field")).isEqualTo("country"));
+    assertThat(why.run(second).summary().invalid()).isEqualTo(1);
+    assertThat(plain.run(first).invalid().columns())
+        .contains(Validation.REASONS)
+        .doesNotContain("why");
+    assertThatThrownBy(() -> plain.run(second))
+        .isInstanceOf(WickException.class)
+        .hasMessageContaining("already has a column named 'reasons'");
   }
 }

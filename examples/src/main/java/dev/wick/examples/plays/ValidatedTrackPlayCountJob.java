@@ -30,7 +30,7 @@ public final class ValidatedTrackPlayCountJob implements WickJob {
   @Override
   public void run(JobContext ctx, Args args) {
     Dataset<Row> plays = ctx.read(Io.avro(args.string("plays"), TrackPlay.class));
-    ValidatedRows checked = Validation.validate(plays, PLAYS);
+    ValidatedRows checked = Validation.of(PLAYS).run(plays);
     // Both outputs derive from the annotated rows: keep them so the input is validated once.
     Dataset<Row> annotated = checked.annotated().cache();
     try {
