@@ -1,6 +1,6 @@
 package dev.wick.benchmarks;
 
-import dev.wick.testkit.generators.engine.BulkGenerator;
+import dev.wick.testkit.generators.BulkGeneration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,11 +57,12 @@ final class GenerateCase implements BenchCase {
   @Override
   public Variant ours() {
     return new Variant(
-        "BulkGenerator (wick generate)",
+        "BulkGeneration (wick generate)",
         () ->
-            BulkGenerator.of(SCHEMA)
+            BulkGeneration.of(SCHEMA)
                 .seed(1)
-                .generate(env.spark(), env.rows())
+                .run(env.spark(), env.rows())
+                .rows()
                 .write()
                 .format("noop")
                 .mode("overwrite")
@@ -94,6 +95,6 @@ final class GenerateCase implements BenchCase {
   public Map<String, Object> extra(BenchEnv env, double oursSeconds) {
     return Map.of(
         "wick_records_per_s", Math.round(env.rows() / oursSeconds),
-        "partitions", BulkGenerator.of(SCHEMA).partitions(env.rows()));
+        "partitions", BulkGeneration.of(SCHEMA).partitions(env.rows()));
   }
 }

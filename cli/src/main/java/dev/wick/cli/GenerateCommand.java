@@ -4,14 +4,11 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.Schemas;
-import dev.wick.testkit.generators.engine.BulkGenerator;
-import dev.wick.testkit.generators.engine.GenerationSettings;
+import dev.wick.testkit.generators.BulkGeneration;
+import dev.wick.testkit.generators.GeneratedRecords;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,7 +71,7 @@ final class GenerateCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "Records per Spark task and output file (default "
-              + BulkGenerator.DEFAULT_ROWS_PER_PARTITION
+              + BulkGeneration.DEFAULT_ROWS_PER_PARTITION
               + ").")
   Long rowsPerFile;
 
@@ -92,25 +89,22 @@ final class GenerateCommand implements Callable<Integer> {
               + target.sparkName()
               + "; pass --out-format avro, parquet or json.");
     }
-    GenerationSettings settings = GenerationSettings.defaults();
-    if (nullProbability != null) {
-      settings = settings.withNullProbability(nullProbability);
-    }
     org.apache.avro.Schema avro = Schemas.parseAvsc(Path.of(schema));
     long chosenSeed = seed.value();
-    BulkGenerator generator = BulkGenerator.of(avro).seed(chosenSeed).settings(settings);
+    BulkGeneration generation = BulkGeneration.of(avro).seed(chosenSeed);
+    if (nullProbability != null) {
+      generation = generation.withNullProbability(nullProbability);
+    }
     if (rowsPerFile != null) {
-      generator = generator.rowsPerPartition(rowsPerFile);
+      generation = generation.rowsPerPartition(rowsPerFile);
     }
 
     SparkSession session = spark.spark();
-    Dataset<Row> records = generator.generate(session, count);
+    GeneratedRecords records = generation.run(session, count);
     String written;
     try (Output out = Output.create(session, output.out, output.overwrite, List.of(schema))) {
       // Avro is written with the user's own schema: names, enums, fixed sizes and logical types.
-      Map<String, String> options =
-          target == Format.AVRO ? Map.of("avroSchema", avro.toString()) : Map.of();
-      out.writeDataset("", records, target, options);
+      records.writeTo(out, target);
       written = Inputs.local(out.commit());
     }
     var stdout = spec.commandLine().getOut();
@@ -119,7 +113,7 @@ final class GenerateCommand implements Callable<Integer> {
         Words.count(count, avro.getFullName() + " record"),
         written,
         target.sparkName(),
-        Words.count(generator.partitions(count), "file"),
+        Words.count(records.partitions(), "file"),
         chosenSeed,
         seed.given() ? "" : ", the default; pass --seed to choose another");
     stdout.flush();

@@ -3,6 +3,7 @@ package dev.wick.core.job;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Locations;
 import dev.wick.core.io.OutputRedirect;
 import dev.wick.core.spark.WickSpark;
 import java.io.PrintStream;
@@ -80,7 +81,7 @@ public final class Jobs {
         job.run(ctx, parsed);
       }
       for (String location : ctx.written()) {
-        out.println("wrote " + location);
+        out.println("wrote " + shown(location));
       }
       ctx.counterValues().forEach((k, v) -> out.println("counter " + k + " = " + v));
       if (!parsed.unread().isEmpty()) {
@@ -159,5 +160,15 @@ public final class Jobs {
               + ", through the Spark session rather than its job context; write every output"
               + " with ctx.write(...) so that a sandboxed run stays in its sandbox.");
     }
+  }
+
+  /**
+   * A written location as the run prints it: a local file as a plain path (which a shell or a
+   * browser takes), anything else (another file system's URI, a table) as it is.
+   */
+  static String shown(String location) {
+    return location.startsWith("file:")
+        ? Locations.display(new org.apache.hadoop.fs.Path(location))
+        : location;
   }
 }

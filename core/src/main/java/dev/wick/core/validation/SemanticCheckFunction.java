@@ -1,7 +1,7 @@
 package dev.wick.core.validation;
 
+import dev.wick.core.schema.JavaValues;
 import dev.wick.core.schema.SemanticSpec;
-import dev.wick.core.validation.internal.JavaForms;
 import java.io.Serializable;
 import org.apache.spark.sql.api.java.UDF1;
 
@@ -30,7 +30,7 @@ final class SemanticCheckFunction implements UDF1<Object, String> {
     if (value == null) {
       return null;
     }
-    return type().check(JavaForms.normalize(value, null)).orElse(null);
+    return type().check(JavaValues.normalize(value, null)).orElse(null);
   }
 
   private SemanticType type() {

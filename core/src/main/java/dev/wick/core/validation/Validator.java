@@ -1,9 +1,9 @@
 package dev.wick.core.validation;
 
 import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.JavaValues;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
-import dev.wick.core.validation.internal.JavaForms;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -158,7 +158,7 @@ public final class Validator<T> {
     } else if (value != null && rule instanceof Rule.Semantic s) {
       SemanticBinding b = s.binding();
       Object javaForm =
-          value instanceof Validated ? value : JavaForms.normalize(value, b.storage());
+          value instanceof Validated ? value : JavaValues.normalize(value, b.storage());
       b.type().check(javaForm).ifPresent(reasons::add);
     }
   }

@@ -108,9 +108,19 @@ class JobsTest {
 
     assertThat(run.code()).isEqualTo(ExitCode.OK);
     assertThat(run.err()).isEmpty();
-    assertThat(run.out()).isEqualTo("wrote file:" + out + "\ncounter plays = 30\n");
+    assertThat(run.out()).isEqualTo("wrote " + out + "\ncounter plays = 30\n");
     assertThat(lines(out)).containsExactly("t0\t10", "t1\t10", "t2\t10");
     assertThat(out.resolve("_SUCCESS")).isRegularFile();
+  }
+
+  @Test
+  void printsLocalOutputsAsPathsAndOtherLocationsAsTheyAre() {
+    assertThat(Jobs.shown("file:/tmp/wick runs/counts")).isEqualTo("/tmp/wick runs/counts");
+    assertThat(Jobs.shown("file:///tmp/counts")).isEqualTo("/tmp/counts");
+    assertThat(Jobs.shown("hdfs://namenode:8020/data/counts"))
+        .isEqualTo("hdfs://namenode:8020/data/counts");
+    assertThat(Jobs.shown("s3a://bucket/counts")).isEqualTo("s3a://bucket/counts");
+    assertThat(Jobs.shown("analytics.play_counts")).isEqualTo("analytics.play_counts");
   }
 
   @Test

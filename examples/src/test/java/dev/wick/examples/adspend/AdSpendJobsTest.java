@@ -93,7 +93,7 @@ class AdSpendJobsTest {
             "--hour=5",
             "--out=" + out);
     assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
-    assertThat(r.out()).contains("wrote ");
+    assertThat(r.out()).contains("wrote " + out + "\n");
     return Typed.read(spark, out, AdSpend_.META).collect();
   }
 

@@ -78,7 +78,7 @@ class ClusterIT {
                 "--plays=" + plays,
                 "--out=" + clusterOut));
     assertThat(submission.exitCode()).as(submission.output()).isZero();
-    assertThat(submission.output()).contains("wrote file:" + clusterOut);
+    assertThat(submission.output()).contains("wrote " + clusterOut);
 
     Path localOut = work.resolve("counts-local");
     ExitCode local =

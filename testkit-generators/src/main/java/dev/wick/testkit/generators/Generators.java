@@ -49,6 +49,17 @@ import org.apache.spark.sql.types.StructType;
  *                 plays.amend("user_id", Arbitraries.just(id)).list().ofMaxSize(5))
  *             .as(Tuple::of));
  * }</pre>
+ *
+ * <h2>Millions of records on Spark</h2>
+ *
+ * <p>For a dataset rather than a property, {@link BulkGeneration} draws the same kinds of records
+ * in parallel Spark tasks, repeatably from a seed, and writes them to an {@code Output} (this is
+ * what {@code wick generate} runs):
+ *
+ * <pre>{@code
+ * GeneratedRecords plays = BulkGeneration.of(avroSchema).seed(7).run(spark, 10_000_000);
+ * plays.writeTo(out, Format.PARQUET);
+ * }</pre>
  */
 public final class Generators {
   private Generators() {}

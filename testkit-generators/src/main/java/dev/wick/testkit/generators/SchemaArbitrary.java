@@ -61,11 +61,6 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
     return target.schema();
   }
 
-  /** The settings in effect (null probability, sizes, depth). */
-  public GenerationSettings settings() {
-    return settings;
-  }
-
   /**
    * Replaces the values of one field, also inside nested records ({@code device.os}), array
    * elements ({@code tags[]}) and map values ({@code attributes{}}). The path is resolved at once,

@@ -3,6 +3,7 @@ package dev.wick.core.validation.internal;
 import static org.apache.spark.sql.functions.lit;
 
 import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.JavaValues;
 import dev.wick.core.validation.SemanticType;
 import java.util.Optional;
 import org.apache.spark.sql.Column;
@@ -39,7 +40,7 @@ abstract class BuiltinType implements SemanticType {
 
   @Override
   public final Optional<String> check(Object value) {
-    Object v = JavaForms.normalize(value, null);
+    Object v = JavaValues.normalize(value, null);
     boolean valid;
     try {
       valid = isValid(v);

@@ -1,24 +1,14 @@
 package dev.wick.core.validation.internal;
 
-import dev.wick.core.schema.DataType;
-import dev.wick.core.schema.DataType.DecimalType;
-import dev.wick.core.schema.DataType.TimestampType;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Optional;
-import java.util.UUID;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericEnumSymbol;
 
 /**
- * Brings values into Wick's Java form (what {@code SemanticType.check} receives) and renders them
- * the way Spark casts them to strings, so that reasons read the same in Java and on Spark.
+ * Renders values in Wick's Java form ({@link dev.wick.core.schema.JavaValues}) the way Spark casts
+ * them to strings, so that reasons read the same in Java and on Spark.
  *
  * <p>Internal: not part of Wick's API.
  */
@@ -27,74 +17,6 @@ public final class JavaForms {
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   private JavaForms() {}
-
-  /**
-   * The Java form of a value held by a Java record, an Avro record or a Spark row, for a field of
-   * the given storage type: {@code CharSequence} becomes {@code String}, Avro's raw numbers for
-   * dates, timestamps and decimals become {@code LocalDate}, {@code Instant} and {@code
-   * BigDecimal}, {@code java.sql} dates and timestamps become {@code java.time} values.
-   */
-  public static Object normalize(Object value, DataType storage) {
-    if (value == null) {
-      return null;
-    }
-    if (value instanceof Optional<?> o) {
-      return normalize(o.orElse(null), storage);
-    }
-    if (value instanceof CharSequence s) {
-      return s.toString();
-    }
-    if (value instanceof GenericEnumSymbol<?>
-        || value instanceof Enum<?>
-        || value instanceof UUID) {
-      return value instanceof Enum<?> e ? e.name() : value.toString();
-    }
-    if (value instanceof Short || value instanceof Byte) {
-      return ((Number) value).intValue();
-    }
-    if (value instanceof Character c) {
-      return (int) c;
-    }
-    if (value instanceof java.sql.Timestamp t) {
-      return storage instanceof TimestampType ts && !ts.utcAdjusted()
-          ? t.toLocalDateTime()
-          : t.toInstant();
-    }
-    if (value instanceof java.sql.Date d) {
-      return d.toLocalDate();
-    }
-    if (value instanceof ByteBuffer b) {
-      if (storage instanceof DecimalType dt) {
-        return new BigDecimal(new BigInteger(bytes(b)), dt.scale());
-      }
-      return bytes(b);
-    }
-    if (value instanceof GenericData.Fixed f) {
-      if (storage instanceof DecimalType dt) {
-        return new BigDecimal(new BigInteger(f.bytes()), dt.scale());
-      }
-      return f.bytes().clone();
-    }
-    if (storage instanceof DataType.DateType && value instanceof Integer days) {
-      return LocalDate.ofEpochDay(days);
-    }
-    if (storage instanceof TimestampType ts && value instanceof Long n) {
-      Instant instant =
-          ts.precision() == DataType.Precision.MILLIS
-              ? Instant.ofEpochMilli(n)
-              : Instant.ofEpochSecond(
-                  Math.floorDiv(n, 1_000_000L), Math.floorMod(n, 1_000_000L) * 1000L);
-      return ts.utcAdjusted() ? instant : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
-    return value;
-  }
-
-  private static byte[] bytes(ByteBuffer b) {
-    ByteBuffer d = b.duplicate();
-    byte[] out = new byte[d.remaining()];
-    d.get(out);
-    return out;
-  }
 
   /**
    * A value as a reason shows it: strings in single quotes, everything else as Spark's {@code

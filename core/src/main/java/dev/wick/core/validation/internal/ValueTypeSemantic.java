@@ -2,6 +2,7 @@ package dev.wick.core.validation.internal;
 
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.DataType.TimestampType;
+import dev.wick.core.schema.JavaValues;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
@@ -160,7 +161,7 @@ final class ValueTypeSemantic implements SemanticType {
       instance = (Validated) value;
       storage = componentValue(instance);
     } else {
-      storage = JavaForms.normalize(value, null);
+      storage = JavaValues.normalize(value, null);
       Object converted;
       try {
         converted = convert(storage);
@@ -187,7 +188,7 @@ final class ValueTypeSemantic implements SemanticType {
       }
     }
     if (componentType.isPresent()) {
-      Optional<String> inner = componentType.get().check(JavaForms.normalize(storage, null));
+      Optional<String> inner = componentType.get().check(JavaValues.normalize(storage, null));
       if (inner.isPresent()) {
         return inner;
       }
@@ -195,7 +196,7 @@ final class ValueTypeSemantic implements SemanticType {
     Optional<String> reason = instance.invalidReason();
     return reason.map(
         r ->
-            JavaForms.render(JavaForms.normalize(componentValue(instance), null))
+            JavaForms.render(JavaValues.normalize(componentValue(instance), null))
                 + " is not a valid "
                 + type.getSimpleName()
                 + ": "
@@ -240,7 +241,7 @@ final class ValueTypeSemantic implements SemanticType {
     if (componentValue instanceof UUID u) {
       return u.toString();
     }
-    return JavaForms.normalize(componentValue, null);
+    return JavaValues.normalize(componentValue, null);
   }
 
   @Override

@@ -15,17 +15,16 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The bulk backend: generates a dataset of records in parallel Spark tasks, each drawing its rows
- * straight from the schema's {@link Domain}s with its own {@link SplittableRandom}.
+ * The bulk backend behind {@code dev.wick.testkit.generators.BulkGeneration} (use that): generates
+ * a dataset of records in parallel Spark tasks, each drawing its rows straight from the schema's
+ * {@link Domain}s with its own {@link SplittableRandom}.
  *
  * <p>The records are cut into chunks of {@link #rowsPerPartition} rows, one Spark partition each,
  * and chunk {@code i} draws from a seed derived from the generator's seed and {@code i}. So the
  * same seed, count and chunk size give the same records in the same partitions on any cluster.
  * Tasks read the chunks through {@link GeneratorSource}, drawing Spark's internal rows directly.
  *
- * <pre>{@code
- * Dataset<Row> plays = BulkGenerator.of(avroSchema).seed(7).generate(spark, 10_000_000);
- * }</pre>
+ * <p>Internal: public only for the public package of this module.
  */
 public final class BulkGenerator {
   /** Rows per partition unless told otherwise: big enough to amortize a task, small to spread. */
@@ -109,7 +108,7 @@ public final class BulkGenerator {
   }
 
   /** The Spark schema of the generated rows. */
-  public StructType sparkSchema() {
+  StructType sparkSchema() {
     return struct;
   }
 
@@ -145,7 +144,7 @@ public final class BulkGenerator {
    * The records of partition {@code index} of {@code count} records, drawn here as rows (no Spark):
    * the same records {@link #generate} puts in that partition.
    */
-  public Iterator<Row> chunk(long index, long count) {
+  Iterator<Row> chunk(long index, long count) {
     Domain<Row> domain = SchemaDomains.rows(model, struct, settings, Map.of());
     long first = index * rowsPerPartition;
     long n = Math.max(0, Math.min(rowsPerPartition, count - first));

@@ -25,6 +25,7 @@ import dev.wick.core.schema.DataType.UuidType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.FieldPath.Step;
+import dev.wick.core.schema.JavaValues;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.SemanticSpec;
@@ -531,7 +532,7 @@ final class DomainBuilder {
     }
     return new Drawn<>(
         semantic.name(),
-        random -> JavaValues.leaf(semantic.generateValid(random, type), type, where));
+        random -> JavaValues.require(semantic.generateValid(random, type), type, where));
   }
 
   /** The name {@code Schemas.fromRecord} gives the semantic type of a {@code Validated} value. */
@@ -606,7 +607,7 @@ final class DomainBuilder {
     if (isLeaf(type)) {
       Function<Object, Object> convert = form.leaf(type, node);
       return v -> {
-        Object java = JavaValues.leaf(v, type, where);
+        Object java = JavaValues.require(v, type, where);
         return convert == null ? java : convert.apply(java);
       };
     } else if (type instanceof ArrayType a) {
@@ -676,17 +677,6 @@ final class DomainBuilder {
   }
 
   private static WickException wrongType(Object v, DataType type, String where, String expected) {
-    return WickException.usage(
-        "The value for field '"
-            + where
-            + "' is a "
-            + v.getClass().getSimpleName()
-            + " ("
-            + JavaValues.show(v)
-            + "), but the field is a "
-            + type.describe()
-            + "; give "
-            + expected
-            + " values.");
+    return JavaValues.refused(v, type, where, expected);
   }
 }

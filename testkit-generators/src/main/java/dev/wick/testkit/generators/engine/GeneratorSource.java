@@ -30,6 +30,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>Its options (written by {@link BulkGenerator}) describe the schema ({@code avroSchema} JSON or
  * {@code sparkSchema} JSON, and {@code name}), the {@code count}, {@code seed}, {@code
  * rowsPerPartition} and the {@link GenerationSettings}.
+ *
+ * <p>Internal: public because Spark instantiates it by name.
  */
 public final class GeneratorSource implements TableProvider {
 
@@ -97,7 +99,8 @@ public final class GeneratorSource implements TableProvider {
                 name);
       } else {
         throw WickException.usage(
-            "The generator source needs an avroSchema or sparkSchema option; use BulkGenerator.");
+            "The generator source needs an avroSchema or sparkSchema option; generate records"
+                + " with BulkGeneration, which sets them.");
       }
       GenerationSettings d = GenerationSettings.defaults();
       GenerationSettings settings =

@@ -79,8 +79,7 @@ public final class SchemaDomains {
    * Rows of a model in Spark's internal format ({@code InternalRow}s), shaped as {@code struct}:
    * what a data source hands to Spark.
    */
-  public static Domain<?> internalRows(
-      Schema model, StructType struct, GenerationSettings settings) {
+  static Domain<?> internalRows(Schema model, StructType struct, GenerationSettings settings) {
     return new DomainBuilder(InternalRowForm.INSTANCE, settings, Map.of(), false)
         .root(model, struct);
   }

@@ -1,0 +1,145 @@
+package dev.wick.testkit.generators;
+
+import dev.wick.core.schema.Schema;
+import dev.wick.testkit.generators.engine.BulkGenerator;
+import dev.wick.testkit.generators.engine.GenerationSettings;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The options of a bulk generation: millions of records of a schema, drawn in parallel Spark tasks
+ * (what {@code wick generate} runs). Immutable; each method checks its argument at once and returns
+ * a copy. {@link #run} gives the {@link GeneratedRecords}, which write themselves to an {@link
+ * dev.wick.core.io.Output} the caller owns.
+ *
+ * <p>The records know the same edge cases, unicode, nulls and semantic types (those named in the
+ * schema) as the jqwik arbitraries of {@link Generators}, and respect the exact column types of a
+ * Spark struct. They are cut into chunks of {@link #rowsPerPartition} records, one Spark partition
+ * (and so one output file) each, and each chunk draws from its own seed derived from {@link #seed}:
+ * the same seed, count and chunk size give the same records in the same files on any cluster.
+ *
+ * <pre>{@code
+ * GeneratedRecords plays =
+ *     BulkGeneration.of(Schemas.parseAvsc(Path.of("schemas/play.avsc")))
+ *         .seed(7)
+ *         .withNullProbability(0.2)
+ *         .run(spark, 10_000_000);
+ * try (Output out = Output.create(spark, "data/plays", false, List.of())) {
+ *   plays.writeTo(out, Format.PARQUET);
+ *   out.commit();
+ * }
+ * }</pre>
+ *
+ * <p>This class does not need jqwik on the class path.
+ */
+public final class BulkGeneration {
+  /**
+   * Records per partition unless told otherwise: big enough to amortize a task, small to spread.
+   */
+  public static final long DEFAULT_ROWS_PER_PARTITION = BulkGenerator.DEFAULT_ROWS_PER_PARTITION;
+
+  private final BulkGenerator generator;
+  private final GenerationSettings settings;
+  private final Optional<org.apache.avro.Schema> avro;
+
+  private BulkGeneration(
+      BulkGenerator generator, GenerationSettings settings, Optional<org.apache.avro.Schema> avro) {
+    this.generator = generator;
+    this.settings = settings;
+    this.avro = avro;
+  }
+
+  private static BulkGeneration create(
+      BulkGenerator generator, Optional<org.apache.avro.Schema> avro) {
+    GenerationSettings defaults = GenerationSettings.defaults();
+    return new BulkGeneration(generator.settings(defaults), defaults, avro);
+  }
+
+  /**
+   * Records of an Avro record schema, which Spark must be able to express (no unions of several
+   * types, no recursive records); Avro output keeps this schema.
+   */
+  public static BulkGeneration of(org.apache.avro.Schema avro) {
+    Objects.requireNonNull(avro, "avro");
+    return create(BulkGenerator.of(avro), Optional.of(avro));
+  }
+
+  /** Rows of a Spark schema, with values that fit its exact column types. */
+  public static BulkGeneration of(StructType struct) {
+    Objects.requireNonNull(struct, "struct");
+    return create(BulkGenerator.of(struct), Optional.empty());
+  }
+
+  /** Records of a Wick schema, shaped as {@code Schemas.toSpark(schema)}. */
+  public static BulkGeneration of(Schema schema) {
+    Objects.requireNonNull(schema, "schema");
+    return create(BulkGenerator.of(schema), Optional.empty());
+  }
+
+  /** The seed the chunks' seeds derive from (default 0). */
+  public BulkGeneration seed(long seed) {
+    return new BulkGeneration(generator.seed(seed), settings, avro);
+  }
+
+  /** How many records each partition (and so each output file) holds at most. */
+  public BulkGeneration rowsPerPartition(long rows) {
+    return new BulkGeneration(generator.rowsPerPartition(rows), settings, avro);
+  }
+
+  /** The chance that a nullable field, array element or map value is null (default 0.1). */
+  public BulkGeneration withNullProbability(double probability) {
+    return with(settings.withNullProbability(probability));
+  }
+
+  /** The sizes of arrays and maps (default 0 to 5). */
+  public BulkGeneration withCollectionSize(int min, int max) {
+    return with(settings.withCollectionSize(min, max));
+  }
+
+  /** The lengths of strings and byte arrays (default 0 to 20). */
+  public BulkGeneration withStringLength(int min, int max) {
+    return with(settings.withStringLength(min, max));
+  }
+
+  /** The chance that a value is one of its type's edge cases (default 0.05). */
+  public BulkGeneration withEdgeCaseProbability(double probability) {
+    return with(settings.withEdgeCaseProbability(probability));
+  }
+
+  private BulkGeneration with(GenerationSettings next) {
+    return new BulkGeneration(generator.settings(next), next, avro);
+  }
+
+  /** The schema of the records. */
+  public Schema schema() {
+    return generator.schema();
+  }
+
+  /** The seed in effect. */
+  public long seed() {
+    return generator.seed();
+  }
+
+  /** The number of partitions (and output files) {@code count} records take. */
+  public long partitions(long count) {
+    return generator.partitions(count);
+  }
+
+  /**
+   * Plans {@code count} records on {@code spark}. Nothing is drawn until the records are written or
+   * another Spark action runs; the schema's domains are built here, so that a semantic type that
+   * does not apply or a count below 0 fails at once.
+   */
+  public GeneratedRecords run(SparkSession spark, long count) {
+    Objects.requireNonNull(spark, "spark");
+    return new GeneratedRecords(
+        generator.generate(spark, count), count, generator.seed(), partitions(count), avro);
+  }
+
+  @Override
+  public String toString() {
+    return "BulkGeneration<" + schema().name() + ", seed " + seed() + ">";
+  }
+}

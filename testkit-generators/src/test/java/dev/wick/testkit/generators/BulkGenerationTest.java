@@ -1,0 +1,179 @@
+package dev.wick.testkit.generators;
+
+import static org.apache.spark.sql.functions.col;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
+import dev.wick.core.spark.WickSpark;
+import dev.wick.testkit.generators.engine.BulkGenerator;
+import dev.wick.testkit.generators.engine.GenerationSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.avro.Schema;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The bulk API in the tool contract: options, a run, a result that writes itself to an Output. */
+class BulkGenerationTest {
+  static SparkSession spark;
+
+  @TempDir Path tmp;
+
+  @BeforeAll
+  static void session() {
+    spark = WickSpark.local(2);
+    TestSemanticTypes.register(); // order.avsc names test_country
+  }
+
+  static Schema schema(String name) throws IOException {
+    try (InputStream in = BulkGenerationTest.class.getResourceAsStream("/schemas/" + name)) {
+      return new Schema.Parser().parse(in);
+    }
+  }
+
+  static List<Path> parts(Path dir, String extension) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files
+          .filter(p -> p.getFileName().toString().startsWith("part-"))
+          .filter(p -> p.getFileName().toString().endsWith(extension))
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Test
+  void writesTheRecordsThroughAnOutputTheCallerCommits() throws IOException {
+    Schema avro = schema("page_view.avsc");
+    GeneratedRecords views =
+        BulkGeneration.of(avro).seed(5).rowsPerPartition(40).withNullProbability(0).run(spark, 100);
+    assertThat(views.count()).isEqualTo(100);
+    assertThat(views.seed()).isEqualTo(5);
+    assertThat(views.partitions()).isEqualTo(3);
+
+    Path dest = tmp.resolve("views");
+    try (Output out = Output.create(spark, dest.toString(), false, List.of())) {
+      views.writeTo(out, Format.AVRO);
+      assertThat(dest).doesNotExist(); // the caller commits, not the result
+      out.commit();
+    }
+
+    List<Path> files = parts(dest, ".avro");
+    assertThat(files).hasSize(3);
+    assertThat(dest.resolve(Output.SUCCESS)).isRegularFile();
+    List<String> sessions = new ArrayList<>();
+    List<Integer> perFile = new ArrayList<>();
+    for (Path file : files) {
+      try (DataFileReader<GenericRecord> reader =
+          new DataFileReader<>(file.toFile(), new GenericDatumReader<>())) {
+        // The user's schema, not Spark's derived one: the enum and the fixed keep their names.
+        assertThat(reader.getSchema()).isEqualTo(avro);
+        int n = 0;
+        for (GenericRecord r : reader) {
+          assertThat(r.get("referrer")).as("no nulls asked").isNotNull();
+          sessions.add(r.get("session_id").toString());
+          n++;
+        }
+        perFile.add(n);
+      }
+    }
+    assertThat(perFile).containsExactly(40, 40, 20);
+    // The files hold the result's rows, in order.
+    assertThat(sessions)
+        .isEqualTo(
+            views
+                .rows()
+                .select("session_id")
+                .as(org.apache.spark.sql.Encoders.STRING())
+                .collectAsList());
+  }
+
+  @Test
+  void theSameOptionsGiveTheRowsOfTheEngineAndAnotherSeedOthers() throws IOException {
+    Schema avro = schema("order.avsc");
+    BulkGeneration orders =
+        BulkGeneration.of(avro).seed(9).rowsPerPartition(30).withNullProbability(0.3);
+    List<Row> rows = orders.run(spark, 90).rows().collectAsList();
+
+    List<Row> engine =
+        BulkGenerator.of(avro)
+            .seed(9)
+            .rowsPerPartition(30)
+            .settings(GenerationSettings.defaults().withNullProbability(0.3))
+            .generate(spark, 90)
+            .collectAsList();
+    assertThat(rows).hasSize(90).isEqualTo(engine);
+    assertThat(orders.run(spark, 90).rows().collectAsList()).isEqualTo(rows);
+    assertThat(orders.seed(10).run(spark, 90).rows().collectAsList()).isNotEqualTo(rows);
+  }
+
+  @Test
+  void writesRowsOfASparkStructAsParquet() throws IOException {
+    StructType struct =
+        new StructType()
+            .add("id", DataTypes.LongType, false)
+            .add("tags", DataTypes.createArrayType(DataTypes.StringType, false), false)
+            .add("name", DataTypes.StringType, true);
+    GeneratedRecords rows =
+        BulkGeneration.of(struct).withCollectionSize(2, 2).withStringLength(3, 3).run(spark, 50);
+    Path dest = tmp.resolve("rows");
+    try (Output out = Output.create(spark, dest.toString(), false, List.of())) {
+      rows.writeTo(out, Format.PARQUET);
+      out.commit();
+    }
+    var read = spark.read().parquet(dest.toString());
+    assertThat(read.count()).isEqualTo(50);
+    assertThat(read.where(org.apache.spark.sql.functions.size(col("tags")).notEqual(2)).count())
+        .isZero();
+    assertThat(read.where(org.apache.spark.sql.functions.length(col("name")).notEqual(3)).count())
+        .isZero();
+  }
+
+  @Test
+  void badOptionsFailAtOnceInOneSentence() throws IOException {
+    BulkGeneration orders = BulkGeneration.of(schema("order.avsc"));
+    assertThatThrownBy(() -> orders.withNullProbability(1.5))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The null probability must be between 0 and 1, got 1.5; pass a value such as 0.1.");
+    assertThatThrownBy(() -> orders.withCollectionSize(3, 1))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The collection size range 3..1 is invalid; pass 0 <= min <= max, such as 0..5.");
+    assertThatThrownBy(() -> orders.rowsPerPartition(0))
+        .isInstanceOf(WickException.class)
+        .hasMessage("Rows per partition must be at least 1, got 0; pass a positive number.");
+    assertThatThrownBy(() -> orders.run(spark, -1))
+        .isInstanceOf(WickException.class)
+        .hasMessage("The record count must be 0 or more, got -1; pass a count such as 1000.");
+    assertThatThrownBy(() -> BulkGeneration.of(schema("tree.avsc")))
+        .isInstanceOf(WickException.class)
+        .hasMessageContaining("Spark cannot express recursive types");
+
+    GeneratedRecords few = orders.run(spark, 10);
+    Path dest = tmp.resolve("csv");
+    try (Output out = Output.create(spark, dest.toString(), false, List.of())) {
+      assertThatThrownBy(() -> few.writeTo(out, Format.CSV))
+          .isInstanceOf(WickException.class)
+          .hasMessage(
+              "Generated records cannot be written as csv, which cannot hold nested records and"
+                  + " binary values; write avro, parquet, json or orc.");
+    }
+    assertThat(dest).doesNotExist();
+  }
+}
