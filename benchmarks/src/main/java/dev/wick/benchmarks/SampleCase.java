@@ -57,7 +57,7 @@ final class SampleCase implements BenchCase {
   private long sample(SparkSession spark, String in, String out) {
     SampleFiles files = SampleFiles.read(spark, in, Optional.empty());
     try (Output o = Output.create(spark, out, false, List.of(in))) {
-      long records = files.write(spec, o).result().recordsOut();
+      long records = files.writeTo(spec, o).result().recordsOut();
       o.commit();
       return records;
     }

@@ -106,7 +106,7 @@ final class SampleCommand implements Callable<Integer> {
     SampleFiles.Written written;
     String where;
     try (Output o = Output.create(spark.spark(), output.out, output.overwrite, List.of(input.in))) {
-      written = files.write(sampleSpec, o, target);
+      written = files.writeTo(sampleSpec, o, target);
       where = Inputs.local(o.commit());
     }
     var w = spec.commandLine().getOut();

@@ -110,7 +110,7 @@ final class ValidateCommand implements Callable<Integer> {
     try (Output out =
         Output.create(
             session, output.out, output.overwrite, List.of(input.in, schemaFile.toString()))) {
-      summary = checked.write(out, "valid", "invalid", written, Optional.of(avro));
+      summary = checked.writeTo(out, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.

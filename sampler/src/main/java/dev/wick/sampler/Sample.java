@@ -33,8 +33,8 @@ import org.apache.spark.storage.StorageLevel;
 /**
  * A planned sample of one dataset: what {@link SampleSpec#select} returns after pass 1 (if the spec
  * needs one). {@link #data()} is the sample as a lazy {@code Dataset<Row>} with the input's schema,
- * for use inside a job; {@link #write} and {@link #count} run pass 2 and measure what was kept, per
- * stratum, in the same pass.
+ * for use inside a job; {@link #writeTo} and {@link #count} run pass 2 and measure what was kept,
+ * per stratum, in the same pass.
  *
  * <p>How pass 2 decides: every record gets a unit value {@code u} in [0, 1), the {@link KeyHash} of
  * its key (with {@code --by}) or {@code rand(seed)}. Without {@code --exact} a record of a stratum
@@ -101,15 +101,15 @@ public final class Sample {
   }
 
   /** Writes the sample as the part {@code relative} of {@code output} and measures it. */
-  public SampleResult write(Output output, String relative, Format format) {
-    return write(output, relative, format, Map.of());
+  public SampleResult writeTo(Output output, String relative, Format format) {
+    return writeTo(output, relative, format, Map.of());
   }
 
   /**
    * Writes the sample as the part {@code relative} of {@code output} with writer options (such as
    * an Avro schema) and measures it.
    */
-  public SampleResult write(
+  public SampleResult writeTo(
       Output output, String relative, Format format, Map<String, String> options) {
     return materialize(d -> output.writeDataset(relative, d, format, options));
   }

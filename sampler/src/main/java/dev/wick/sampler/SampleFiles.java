@@ -31,10 +31,10 @@ import org.apache.spark.sql.avro.SchemaConverters;
  *
  * <p>The input is read through core's {@link DatasetReader} (a file, folder, glob or {@code
  * table:NAME}) when this value is made, so that a bad input fails before any output is opened.
- * {@link #write} puts the sample and {@code _wick_sample.json} (the {@link SampleResult}) into the
- * caller's output, which stages, refuses and commits as {@link Output} does. The sample keeps the
- * input's format (Parquet for a table) and schema unless another format is given; an Avro sample of
- * an Avro input keeps the input's own Avro schema (record names, enums, logical types).
+ * {@link #writeTo} puts the sample and {@code _wick_sample.json} (the {@link SampleResult}) into
+ * the caller's output, which stages, refuses and commits as {@link Output} does. The sample keeps
+ * the input's format (Parquet for a table) and schema unless another format is given; an Avro
+ * sample of an Avro input keeps the input's own Avro schema (record names, enums, logical types).
  */
 public final class SampleFiles {
   /** The summary file written inside the output folder. */
@@ -79,12 +79,12 @@ public final class SampleFiles {
   public record Written(Format format, SampleResult result) {}
 
   /** Samples into {@code out} in the input's format; the caller commits. */
-  public Written write(SampleSpec spec, Output out) {
-    return write(spec, out, Optional.empty());
+  public Written writeTo(SampleSpec spec, Output out) {
+    return writeTo(spec, out, Optional.empty());
   }
 
   /** Samples into {@code out} in {@code format} (else the input's); the caller commits. */
-  public Written write(SampleSpec spec, Output out, Optional<Format> format) {
+  public Written writeTo(SampleSpec spec, Output out, Optional<Format> format) {
     Objects.requireNonNull(spec, "spec");
     Objects.requireNonNull(out, "out");
     Format written = format.orElse(inputFormat);
@@ -93,7 +93,7 @@ public final class SampleFiles {
         written == Format.AVRO && inputFormat == Format.AVRO && !table
             ? avroSchemaOption(data)
             : Map.of();
-    SampleResult result = sample.write(out, "", written, options);
+    SampleResult result = sample.writeTo(out, "", written, options);
     Map<String, String> context = new LinkedHashMap<>();
     context.put("input", input);
     context.put("output", out.destination());

@@ -46,7 +46,7 @@ class SampleFilesTest {
       String in, Path out, boolean overwrite, SampleSpec spec) {
     SampleFiles files = SampleFiles.read(TestData.spark(), in, Optional.empty());
     try (Output o = Output.create(TestData.spark(), out.toString(), overwrite, List.of(in))) {
-      SampleFiles.Written w = files.write(spec, o);
+      SampleFiles.Written w = files.writeTo(spec, o);
       assertThat(o.commit()).isEqualTo("file:" + out);
       return w;
     }

@@ -151,19 +151,19 @@ public final class ValidatedRows {
    * written part, and no aggregation pass; when no row is invalid, the second pass copies the input
    * without evaluating the rules again. The caller commits the output.
    */
-  public ValidationSummary write(
+  public ValidationSummary writeTo(
       Output output, String validPart, String invalidPart, Format format) {
-    return write(output, validPart, invalidPart, format, Optional.empty());
+    return writeTo(output, validPart, invalidPart, format, Optional.empty());
   }
 
   /**
-   * Like {@link #write(Output, String, String, Format)}; written as Avro with {@code inputAvro}
+   * Like {@link #writeTo(Output, String, String, Format)}; written as Avro with {@code inputAvro}
    * (the input's own Avro schema) when it describes the rows read, so that the valid rows keep its
    * record names, enums and logical types (uuid, timestamp-millis, ...) and the invalid rows add
    * the reasons field to it. Any other format, or a schema that does not describe the rows, is
    * written as {@code format} alone says.
    */
-  public ValidationSummary write(
+  public ValidationSummary writeTo(
       Output output,
       String validPart,
       String invalidPart,

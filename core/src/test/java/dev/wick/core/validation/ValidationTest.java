@@ -120,7 +120,7 @@ class ValidationTest {
     String out = dir.resolve("report").toString();
     ValidationSummary summary;
     try (Output output = Output.create(SPARK, out, false, List.of())) {
-      summary = checked.write(output, "valid", "invalid", Format.PARQUET);
+      summary = checked.writeTo(output, "valid", "invalid", Format.PARQUET);
       output.commit();
     }
     assertThat(summary).isEqualTo(checked.summary());
@@ -165,7 +165,7 @@ class ValidationTest {
       summary =
           Validation.of(Schemas.fromAvro(avro))
               .run(data)
-              .write(output, "valid", "invalid", Format.AVRO, java.util.Optional.of(avro));
+              .writeTo(output, "valid", "invalid", Format.AVRO, java.util.Optional.of(avro));
       output.commit();
     }
     assertThat(summary.valid()).isEqualTo(5);
@@ -219,7 +219,7 @@ class ValidationTest {
     String out = dir.resolve("clean").toString();
     ValidationSummary summary;
     try (Output output = Output.create(SPARK, out, false, List.of())) {
-      summary = Validation.of(PLAY).run(g.data()).write(output, "valid", "invalid", Format.AVRO);
+      summary = Validation.of(PLAY).run(g.data()).writeTo(output, "valid", "invalid", Format.AVRO);
       output.commit();
     }
     assertThat(summary.total()).isEqualTo(40);
