@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -65,34 +66,12 @@ public final class BigDiff {
 
   /** Also leaves these fields, and everything below them, out of the comparison. */
   public BigDiff ignore(String... paths) {
-    DiffOptions o = options;
-    return new BigDiff(
-        new DiffOptions(
-            o.keys(),
-            parse(o.ignored(), paths),
-            o.unordered(),
-            o.absoluteTolerance(),
-            o.relativeTolerance(),
-            o.duplicates(),
-            o.includeSame(),
-            o.lhsLabel(),
-            o.rhsLabel()));
+    return with(d -> d.ignored = parse(d.ignored, paths));
   }
 
   /** Also compares these array fields as multisets: the same elements in any order are equal. */
   public BigDiff unordered(String... paths) {
-    DiffOptions o = options;
-    return new BigDiff(
-        new DiffOptions(
-            o.keys(),
-            o.ignored(),
-            parse(o.unordered(), paths),
-            o.absoluteTolerance(),
-            o.relativeTolerance(),
-            o.duplicates(),
-            o.includeSame(),
-            o.lhsLabel(),
-            o.rhsLabel()));
+    return with(d -> d.unordered = parse(d.unordered, paths));
   }
 
   /**
@@ -100,18 +79,7 @@ public final class BigDiff {
    * set deeper wins over one set above it.
    */
   public BigDiff tolerance(String path, double absolute) {
-    DiffOptions o = options;
-    return new BigDiff(
-        new DiffOptions(
-            o.keys(),
-            o.ignored(),
-            o.unordered(),
-            put(o.absoluteTolerance(), path, absolute, false),
-            o.relativeTolerance(),
-            o.duplicates(),
-            o.includeSame(),
-            o.lhsLabel(),
-            o.rhsLabel()));
+    return with(d -> d.absolute = put(d.absolute, path, absolute, false));
   }
 
   /**
@@ -119,66 +87,71 @@ public final class BigDiff {
    * |rhs|)}. With both tolerances set, being within either one is enough.
    */
   public BigDiff relativeTolerance(String path, double relative) {
-    DiffOptions o = options;
-    return new BigDiff(
-        new DiffOptions(
-            o.keys(),
-            o.ignored(),
-            o.unordered(),
-            o.absoluteTolerance(),
-            put(o.relativeTolerance(), path, relative, true),
-            o.duplicates(),
-            o.includeSame(),
-            o.lhsLabel(),
-            o.rhsLabel()));
+    return with(d -> d.relative = put(d.relative, path, relative, true));
   }
 
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
   public BigDiff duplicates(DuplicateKeys policy) {
-    DiffOptions o = options;
-    return new BigDiff(
-        new DiffOptions(
-            o.keys(),
-            o.ignored(),
-            o.unordered(),
-            o.absoluteTolerance(),
-            o.relativeTolerance(),
-            Objects.requireNonNull(policy, "policy"),
-            o.includeSame(),
-            o.lhsLabel(),
-            o.rhsLabel()));
+    Objects.requireNonNull(policy, "policy");
+    return with(d -> d.duplicates = policy);
   }
 
   /** Also write {@link DiffType#SAME} keys to {@code keys/} (default: only differing keys). */
   public BigDiff includeSame(boolean includeSame) {
-    DiffOptions o = options;
-    return new BigDiff(
-        new DiffOptions(
-            o.keys(),
-            o.ignored(),
-            o.unordered(),
-            o.absoluteTolerance(),
-            o.relativeTolerance(),
-            o.duplicates(),
-            includeSame,
-            o.lhsLabel(),
-            o.rhsLabel()));
+    return with(d -> d.includeSame = includeSame);
   }
 
   /** How messages and the report name the two sides (default {@code lhs} and {@code rhs}). */
   public BigDiff labels(String lhs, String rhs) {
-    DiffOptions o = options;
+    Objects.requireNonNull(lhs, "lhs");
+    Objects.requireNonNull(rhs, "rhs");
+    return with(
+        d -> {
+          d.lhsLabel = lhs;
+          d.rhsLabel = rhs;
+        });
+  }
+
+  /** A copy of these options with one change: the one place that copies every setting. */
+  private BigDiff with(Consumer<Draft> change) {
+    Draft d = new Draft(options);
+    change.accept(d);
     return new BigDiff(
         new DiffOptions(
-            o.keys(),
-            o.ignored(),
-            o.unordered(),
-            o.absoluteTolerance(),
-            o.relativeTolerance(),
-            o.duplicates(),
-            o.includeSame(),
-            Objects.requireNonNull(lhs, "lhs"),
-            Objects.requireNonNull(rhs, "rhs")));
+            d.keys,
+            d.ignored,
+            d.unordered,
+            d.absolute,
+            d.relative,
+            d.duplicates,
+            d.includeSame,
+            d.lhsLabel,
+            d.rhsLabel));
+  }
+
+  /** The settings while one setter changes them; never escapes {@link #with}. */
+  private static final class Draft {
+    final List<FieldPath> keys;
+    List<FieldPath> ignored;
+    List<FieldPath> unordered;
+    Map<FieldPath, Double> absolute;
+    Map<FieldPath, Double> relative;
+    DuplicateKeys duplicates;
+    boolean includeSame;
+    String lhsLabel;
+    String rhsLabel;
+
+    Draft(DiffOptions o) {
+      keys = o.keys();
+      ignored = o.ignored();
+      unordered = o.unordered();
+      absolute = o.absoluteTolerance();
+      relative = o.relativeTolerance();
+      duplicates = o.duplicates();
+      includeSame = o.includeSame();
+      lhsLabel = o.lhsLabel();
+      rhsLabel = o.rhsLabel();
+    }
   }
 
   /**

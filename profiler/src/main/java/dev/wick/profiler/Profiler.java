@@ -54,13 +54,7 @@ public final class Profiler {
 
   /** Also profile only these paths and the paths below them (default: every path). */
   public Profiler fields(List<String> paths) {
-    for (String p : paths) {
-      if (p == null || p.isBlank()) {
-        throw WickException.usage(
-                "A path of the profiled fields is blank; name a field such as user.id.")
-            .about("fields", "the profiled fields");
-      }
-    }
+    requireNamed(paths, "fields", "the profiled fields", "user.id");
     return new Profiler(concat(fields, paths), redact, top);
   }
 
@@ -71,14 +65,19 @@ public final class Profiler {
 
   /** Also keep the statistics of these paths (and those below) but not their top values. */
   public Profiler redact(List<String> paths) {
+    requireNamed(paths, "redact", "the redacted fields", "user.email");
+    return new Profiler(fields, concat(redact, paths), top);
+  }
+
+  private static void requireNamed(
+      List<String> paths, String setting, String words, String example) {
     for (String p : paths) {
       if (p == null || p.isBlank()) {
         throw WickException.usage(
-                "A path of the redacted fields is blank; name a field such as user.email.")
-            .about("redact", "the redacted fields");
+                "A path of " + words + " is blank; name a field such as " + example + ".")
+            .about(setting, words);
       }
     }
-    return new Profiler(fields, concat(redact, paths), top);
   }
 
   /** How many top values to list per field, 1 to {@value Profiler#MAX_TOP} (default 10). */
