@@ -4,6 +4,7 @@ import dev.wick.bigdiff.DiffSummary;
 import dev.wick.bigdiff.FieldStats;
 import dev.wick.bigdiff.GlobalCounts;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
+import dev.wick.testkit.jobtest.internal.RowText;
 import dev.wick.testkit.jobtest.internal.SchemaDiff;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +79,7 @@ public final class ShouldBeEqualByKey extends DatasetErrorMessage {
           break;
         }
         n++;
-        out.append("  ").append(f.field()).append(": ").append(f.different()).append(" keys");
+        out.append("  ").append(f.field()).append(": ").append(RowText.count(f.different(), "key"));
         if (!f.examples().isEmpty()) {
           FieldStats.Example e = f.examples().get(0);
           out.append(", e.g. ")
