@@ -146,7 +146,30 @@ public final class JobTest {
     Objects.requireNonNull(assertion, "assertion");
     requireNewOutput(io);
     Consumer<List<Object>> elements = list -> assertion.accept((List<T>) (List<?>) list);
-    outputs.put(io, new Registered.Output(io, elements, null));
+    outputs.put(io, new Registered.Output(io, elements, null, null));
+    return this;
+  }
+
+  /**
+   * Registers an output the job writes as rows (a {@code TypedDataset}'s {@code toDF()}, say) and
+   * the assertion on it as Java records of {@code type}, matched by column name through core's
+   * schema model: {@code .output(Io.parquet("spend"), AdSpend.class, spend ->
+   * assertThat(spend).containsExactly(new AdSpend("Acme", 3.5)))}. The columns written must be
+   * exactly the record's components.
+   */
+  @SuppressWarnings("unchecked")
+  public <R extends Record> JobTest output(
+      Io<Row> io, Class<R> type, Consumer<? super List<R>> assertion) {
+    Objects.requireNonNull(io, "io");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(assertion, "assertion");
+    if (!type.isRecord()) {
+      throw WickException.usage(
+          type.getName() + " is not a Java record; give the record the output's rows stand for.");
+    }
+    requireNewOutput(io);
+    Consumer<List<Object>> elements = list -> assertion.accept((List<R>) (List<?>) list);
+    outputs.put(io, new Registered.Output(io, elements, null, type));
     return this;
   }
 
@@ -158,7 +181,7 @@ public final class JobTest {
     Objects.requireNonNull(io, "io");
     Objects.requireNonNull(assertion, "assertion");
     requireNewOutput(io);
-    outputs.put(io, new Registered.Output(io, null, assertion::accept));
+    outputs.put(io, new Registered.Output(io, null, assertion::accept, null));
     return this;
   }
 
@@ -296,7 +319,10 @@ public final class JobTest {
   private void assertOn(SparkSession spark, Run run) {
     for (Registered.Output out : outputs.values()) {
       Registered.Captured captured = run.outputs().get(out.io());
-      if (out.elements() != null) {
+      if (out.records() != null) {
+        out.elements()
+            .accept(Elements.records(out.io(), out.records(), captured.rows(), captured.schema()));
+      } else if (out.elements() != null) {
         out.elements().accept(Elements.fromRows(out.io(), captured.rows(), captured.schema()));
       } else {
         out.dataset().accept(spark.createDataFrame(captured.rows(), captured.schema()));
