@@ -76,10 +76,29 @@ final class GenerateCase implements BenchCase {
 
   @Override
   public List<Variant> baselines() {
-    int threads = env.spark().sparkContext().defaultParallelism();
+    int threads = taskSlots(env.spark().sparkContext().master());
     return List.of(
         new Variant("avro RandomData, 1 thread", () -> randomData(1)),
         new Variant("avro RandomData, " + threads + " threads", () -> randomData(threads)));
+  }
+
+  /**
+   * How many tasks the session runs at once: {@code N} of {@code local[N]} (or {@code local[N,
+   * retries]}), the processors for {@code local[*]}, 1 for {@code local}.
+   */
+  static int taskSlots(String master) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("local\\[(\\d+|\\*)(,\\d+)?\\]").matcher(master);
+    if (m.matches()) {
+      return m.group(1).equals("*")
+          ? Runtime.getRuntime().availableProcessors()
+          : Integer.parseInt(m.group(1));
+    }
+    if (master.equals("local")) {
+      return 1;
+    }
+    throw new IllegalStateException(
+        "The generate benchmark runs on a local session; its master is " + master + ".");
   }
 
   /** Makes the records with {@code RandomData}, split evenly over {@code threads} threads. */

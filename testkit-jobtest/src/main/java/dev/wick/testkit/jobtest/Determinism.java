@@ -62,8 +62,14 @@ final class Determinism {
     return new Settings(shuffle, !first.adaptive(), inputs);
   }
 
+  /** Puts back the session settings a run changed. */
+  interface Restore extends AutoCloseable {
+    @Override
+    void close();
+  }
+
   /** Sets {@code settings} on the session; closing restores what was there. */
-  static AutoCloseable apply(SparkSession spark, Settings settings) {
+  static Restore apply(SparkSession spark, Settings settings) {
     String shuffle = spark.conf().get(SHUFFLE_PARTITIONS);
     String adaptive = spark.conf().get(ADAPTIVE);
     spark.conf().set(SHUFFLE_PARTITIONS, settings.shufflePartitions());

@@ -266,12 +266,8 @@ public final class JobTest {
     Run first = execute(spark, false, 0);
     Determinism.Settings two = Determinism.varied(spark, one);
     Run second;
-    try (AutoCloseable restore = Determinism.apply(spark, two)) {
+    try (Determinism.Restore restore = Determinism.apply(spark, two)) {
       second = execute(spark, false, two.inputPartitions());
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
     }
     Determinism.compare(jobName, first, second, one, two);
     assertOn(spark, first);
