@@ -20,8 +20,8 @@ import org.apache.spark.sql.SparkSession;
  * The side-by-side benchmark harness: {@code benchmarks/run [CASE...] [--rows N] [--reps N]}.
  *
  * <p>For each case it makes the input data (fixed seeds, under {@code
- * benchmarks/target/bench-data}), runs every variant once to warm up, then runs ours and each
- * baseline alternately (A/B, then B/A) and prints one JSON line per baseline with the medians and
+ * benchmarks/target/bench-data}), runs every variant once to warm up, then runs each of ours and
+ * each baseline alternately (A/B, then B/A) and prints one JSON line per pair with the medians and
  * the ratio ours/baseline. Absolute times vary between runs on a shared machine; only the ratio
  * within one run means anything.
  */
@@ -93,41 +93,45 @@ public final class Bench {
 
   static void runCase(BenchCase c, BenchEnv env, int reps) throws Exception {
     // Warm-up: every variant once (JIT, Spark's first-query costs, file system caches).
-    c.ours().body().run();
+    for (BenchCase.Variant v : c.oursVariants()) {
+      v.body().run();
+    }
     for (BenchCase.Variant b : c.baselines()) {
       b.body().run();
     }
-    for (BenchCase.Variant baseline : c.baselines()) {
-      double[] ours = new double[reps];
-      double[] theirs = new double[reps];
-      for (int i = 0; i < reps; i++) {
-        if (i % 2 == 0) {
-          ours[i] = time(c.ours());
-          theirs[i] = time(baseline);
-        } else {
-          theirs[i] = time(baseline);
-          ours[i] = time(c.ours());
+    for (BenchCase.Variant variant : c.oursVariants()) {
+      for (BenchCase.Variant baseline : c.baselines()) {
+        double[] ours = new double[reps];
+        double[] theirs = new double[reps];
+        for (int i = 0; i < reps; i++) {
+          if (i % 2 == 0) {
+            ours[i] = time(variant);
+            theirs[i] = time(baseline);
+          } else {
+            theirs[i] = time(baseline);
+            ours[i] = time(variant);
+          }
         }
+        double o = median(ours);
+        double t = median(theirs);
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("case", c.name());
+        line.put("rows", env.rows());
+        line.put("ours", variant.name());
+        line.put("ours_s", round(o));
+        line.put("baseline", baseline.name());
+        line.put("baseline_s", round(t));
+        line.put("ratio", round(o / t));
+        c.maxRatio(baseline.name())
+            .ifPresent(
+                max -> {
+                  line.put("target", "<= " + max);
+                  line.put("meets_target", o / t <= max);
+                });
+        line.putAll(c.extra(env, o));
+        System.out.println(toJson(line));
+        System.out.flush();
       }
-      double o = median(ours);
-      double t = median(theirs);
-      Map<String, Object> line = new LinkedHashMap<>();
-      line.put("case", c.name());
-      line.put("rows", env.rows());
-      line.put("ours", c.ours().name());
-      line.put("ours_s", round(o));
-      line.put("baseline", baseline.name());
-      line.put("baseline_s", round(t));
-      line.put("ratio", round(o / t));
-      c.maxRatio(baseline.name())
-          .ifPresent(
-              max -> {
-                line.put("target", "<= " + max);
-                line.put("meets_target", o / t <= max);
-              });
-      line.putAll(c.extra(env, o));
-      System.out.println(toJson(line));
-      System.out.flush();
     }
   }
 

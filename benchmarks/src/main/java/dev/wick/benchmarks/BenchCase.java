@@ -23,6 +23,14 @@ public interface BenchCase {
   /** Wick's way. */
   Variant ours();
 
+  /**
+   * Every variant of Wick's way to measure, each against every baseline (one output line per pair);
+   * by default {@link #ours()} alone.
+   */
+  default List<Variant> oursVariants() {
+    return List.of(ours());
+  }
+
   /** What Wick is measured against; one output line per baseline. */
   List<Variant> baselines();
 

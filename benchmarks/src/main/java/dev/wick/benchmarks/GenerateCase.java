@@ -1,18 +1,24 @@
 package dev.wick.benchmarks;
 
 import dev.wick.testkit.generators.BulkGeneration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.util.RandomData;
 
 /**
  * Record generation throughput: Wick's bulk generator (what {@code wick generate} runs: parallel
  * Spark tasks drawing rows of edge cases, unicode, nulls and logical types) against Avro's own
- * {@code RandomData}, a single loop, on the same 10-field schema and record count. Both produce
- * records and write nothing (Wick's go to Spark's {@code noop} sink, so every row is drawn and
- * converted to Spark's row format).
+ * {@code RandomData} on the same 10-field schema and record count, twice: as a single loop, and
+ * split over as many threads as Wick's session has task slots (so that ratio compares like with
+ * like). All produce records and write nothing (Wick's go to Spark's {@code noop} sink, so every
+ * row is drawn and converted to Spark's row format).
  */
 final class GenerateCase implements BenchCase {
   static final Schema SCHEMA =
@@ -71,19 +77,60 @@ final class GenerateCase implements BenchCase {
 
   @Override
   public List<Variant> baselines() {
+    int threads = taskSlots(env.spark().sparkContext().master());
     return List.of(
-        new Variant(
-            "avro RandomData",
-            () -> {
-              long fields = 0;
-              for (Object record : new RandomData(SCHEMA, (int) env.rows(), 1L)) {
-                fields +=
-                    ((org.apache.avro.generic.GenericRecord) record).getSchema().getFields().size();
-              }
-              if (fields != env.rows() * 10) {
-                throw new IllegalStateException("RandomData made " + fields / 10 + " records");
-              }
-            }));
+        new Variant("avro RandomData, 1 thread", () -> randomData(1)),
+        new Variant("avro RandomData, " + threads + " threads", () -> randomData(threads)));
+  }
+
+  /**
+   * How many tasks the session runs at once: {@code N} of {@code local[N]} (or {@code local[N,
+   * retries]}), the processors for {@code local[*]}, 1 for {@code local}.
+   */
+  static int taskSlots(String master) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("local\\[(\\d+|\\*)(,\\d+)?\\]").matcher(master);
+    if (m.matches()) {
+      return m.group(1).equals("*")
+          ? Runtime.getRuntime().availableProcessors()
+          : Integer.parseInt(m.group(1));
+    }
+    if (master.equals("local")) {
+      return 1;
+    }
+    throw new IllegalStateException(
+        "The generate benchmark runs on a local session; its master is " + master + ".");
+  }
+
+  /** Makes the records with {@code RandomData}, split evenly over {@code threads} threads. */
+  private void randomData(int threads) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Long>> parts = new ArrayList<>();
+      long rows = env.rows();
+      for (int t = 0; t < threads; t++) {
+        int count = (int) (rows / threads + (t < rows % threads ? 1 : 0));
+        long seed = 1L + t;
+        parts.add(
+            pool.submit(
+                () -> {
+                  long fields = 0;
+                  for (Object record : new RandomData(SCHEMA, count, seed)) {
+                    fields += ((GenericRecord) record).getSchema().getFields().size();
+                  }
+                  return fields;
+                }));
+      }
+      long fields = 0;
+      for (Future<Long> f : parts) {
+        fields += f.get();
+      }
+      if (fields != rows * 10) {
+        throw new IllegalStateException("RandomData made " + fields / 10 + " records");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Override

@@ -22,9 +22,10 @@ import org.apache.spark.sql.Row;
 
 /**
  * What a JobTest costs: one in-memory JobTest run of a small play-count job (register the plays,
- * run the job through the test context, convert and check the output), against the same job body
- * run directly on the same plays (a DataFrame of the records, the body, a collect), once the
- * session is warm.
+ * run the job through the test context, convert and check the output), and one {@code runTwice()}
+ * (the same, plus a second run with other partitioning and the comparison of both outputs), each
+ * against the same job body run directly on the same plays (a DataFrame of the records, the body, a
+ * collect), once the session is warm.
  */
 final class JobTestCase implements BenchCase {
   static final Schema PLAY =
@@ -89,17 +90,22 @@ final class JobTestCase implements BenchCase {
     expectedLines = tracks.size();
   }
 
+  private JobTest test() {
+    return JobTest.of(new PlayCountJob())
+        .session(env.spark())
+        .args("--plays=plays.avro", "--out=counts")
+        .input(Io.avro("plays.avro", PLAY), plays)
+        .output(Io.text("counts"), lines -> check(lines.size()));
+  }
+
   @Override
   public Variant ours() {
-    return new Variant(
-        "JobTest.run",
-        () ->
-            JobTest.of(new PlayCountJob())
-                .session(env.spark())
-                .args("--plays=plays.avro", "--out=counts")
-                .input(Io.avro("plays.avro", PLAY), plays)
-                .output(Io.text("counts"), lines -> check(lines.size()))
-                .run());
+    return new Variant("JobTest.run", () -> test().run());
+  }
+
+  @Override
+  public List<Variant> oursVariants() {
+    return List.of(ours(), new Variant("JobTest.runTwice", () -> test().runTwice()));
   }
 
   @Override

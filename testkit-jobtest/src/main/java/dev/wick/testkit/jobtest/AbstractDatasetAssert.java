@@ -4,12 +4,17 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 
+import dev.wick.bigdiff.BigDiff;
+import dev.wick.bigdiff.DiffSummary;
+import dev.wick.bigdiff.DuplicateKeys;
+import dev.wick.bigdiff.PreparedDiff;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.Columns;
 import dev.wick.testkit.jobtest.error.ShouldAllSatisfy;
 import dev.wick.testkit.jobtest.error.ShouldBeEmpty;
+import dev.wick.testkit.jobtest.error.ShouldBeEqualByKey;
 import dev.wick.testkit.jobtest.error.ShouldBeEqualToDataset;
 import dev.wick.testkit.jobtest.error.ShouldContainExactly;
 import dev.wick.testkit.jobtest.error.ShouldContainExactlyInAnyOrder;
@@ -30,18 +35,27 @@ import java.util.function.Consumer;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.assertj.core.api.AbstractAssert;
 
 /**
  * Assertions on a Spark {@link Dataset}, AssertJ style. Rows are collected to the driver to be
- * compared, so these are for test-sized data; failures show the differing rows side by side.
+ * compared, so these are for test-sized data; failures show the differing rows side by side. For
+ * large outputs, {@link #isEqualByKeyTo(Dataset, String...)} compares in Spark with Wick's keyed
+ * diff and collects only the summary.
  *
  * <p>Settings such as {@link #withTolerance(double)}, {@link #withKey(String...)} or {@link
  * #ignoringNullability()} come before the assertion they affect:
  *
  * <pre>{@code
  * assertThat(scores).withTolerance(1e-9).withKey("user_id").isEqualTo(expectedScores);
+ * assertThat(scores).withRelativeTolerance(1e-6).ignoringColumns("computed_at")
+ *     .isEqualByKeyTo(expectedScores, "user_id");
  * assertThat(counts).ignoringNullability().hasSchema(expectedSchema);
  * }</pre>
  *
@@ -52,6 +66,7 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
 
   private RowComparator comparator = RowComparator.EXACT;
   private List<String> key = List.of();
+  private List<String> ignored = List.of();
   private SchemaDiff.Options schemaOptions = SchemaDiff.Options.STRICT;
 
   protected AbstractDatasetAssert(Dataset<?> actual, Class<?> selfType) {
@@ -63,6 +78,33 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
   /** Float, double and decimal values within {@code absolute} of each other count as equal. */
   public SELF withTolerance(double absolute) {
     comparator = comparator.withTolerance(absolute);
+    return myself;
+  }
+
+  /**
+   * Float, double and decimal values whose difference is at most {@code relative} times the larger
+   * of their magnitudes count as equal ({@code 1e-6}: equal to six significant digits). With an
+   * absolute tolerance set too, being within either is enough.
+   */
+  public SELF withRelativeTolerance(double relative) {
+    comparator = comparator.withRelativeTolerance(relative);
+    return myself;
+  }
+
+  /**
+   * Leaves these columns out of {@link #isEqualTo}, {@link #isEqualByKeyTo}, {@link
+   * #containsExactlyInAnyOrder} and {@link #containsExactly}: columns whose values a test cannot
+   * know, such as {@code computed_at}. Expected rows and records may hold them or not.
+   */
+  public SELF ignoringColumns(String... columns) {
+    if (columns.length == 0) {
+      throw new IllegalArgumentException("ignoringColumns needs at least one column name.");
+    }
+    List<String> all = new ArrayList<>(ignored);
+    for (String c : columns) {
+      all.add(Objects.requireNonNull(c, "a column name"));
+    }
+    ignored = List.copyOf(all);
     return myself;
   }
 
@@ -124,9 +166,10 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
   /** Like {@link #containsExactlyInAnyOrder(Object...)}, with the expected rows in a list. */
   public SELF containsExactlyInAnyOrderElementsOf(Iterable<?> expected) {
     isNotNull();
-    StructType schema = actual.schema();
-    List<Row> actualRows = collect();
-    List<Row> expectedRows = ExpectedRows.of(expected, schema);
+    Dataset<Row> compared = compared(actual);
+    StructType schema = compared.schema();
+    List<Row> actualRows = compared.collectAsList();
+    List<Row> expectedRows = ExpectedRows.of(expected, actual.schema(), ignored);
     RowDiff diff = RowMatcher.unordered(expectedRows, actualRows, comparator, keyIndexes(schema));
     if (!diff.isEmpty()) {
       throwAssertionError(
@@ -147,9 +190,10 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
   /** Like {@link #containsExactly(Object...)}, with the expected rows in a list. */
   public SELF containsExactlyElementsOf(Iterable<?> expected) {
     isNotNull();
-    StructType schema = actual.schema();
-    List<Row> actualRows = collect();
-    List<Row> expectedRows = ExpectedRows.of(expected, schema);
+    Dataset<Row> compared = compared(actual);
+    StructType schema = compared.schema();
+    List<Row> actualRows = compared.collectAsList();
+    List<Row> expectedRows = ExpectedRows.of(expected, actual.schema(), ignored);
     RowDiff diff = RowMatcher.unordered(expectedRows, actualRows, comparator, keyIndexes(schema));
     if (!diff.isEmpty()) {
       throwAssertionError(
@@ -193,22 +237,83 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
       return super.isEqualTo(expected);
     }
     isNotNull();
-    StructType schema = actual.schema();
-    List<String> differences = SchemaDiff.differences(other.schema(), schema, schemaOptions);
+    Dataset<Row> compared = compared(actual);
+    StructType schema = compared.schema();
+    Dataset<Row> aligned = compared(other);
+    List<String> differences = SchemaDiff.differences(aligned.schema(), schema, schemaOptions);
     if (!differences.isEmpty()) {
       throwAssertionError(ShouldBeEqualToDataset.shouldHaveSameSchema(differences, schemaOptions));
     }
-    Dataset<Row> aligned = other.toDF();
     if (schemaOptions.ignoreColumnOrder()) {
       aligned = aligned.selectExpr(quoted(schema.fieldNames()));
     }
-    List<Row> actualRows = collect();
+    List<Row> actualRows = compared.collectAsList();
     List<Row> expectedRows = aligned.collectAsList();
     RowDiff diff = RowMatcher.unordered(expectedRows, actualRows, comparator, keyIndexes(schema));
     if (!diff.isEmpty()) {
       throwAssertionError(
           ShouldBeEqualToDataset.shouldHaveSameRows(
               diff, schema, expectedRows.size(), actualRows.size(), keyIndexes(schema)));
+    }
+    return myself;
+  }
+
+  /**
+   * The dataset equals {@code expected} record by record, matched on the {@code key} columns,
+   * compared in Spark by Wick's keyed diff ({@link BigDiff}) so that neither side is collected to
+   * the driver: for outputs too large for {@link #isEqualTo}. The schemas must agree (up to the
+   * {@code ignoring...} settings); numbers compare within {@link #withTolerance} and {@link
+   * #withRelativeTolerance}, timestamps exactly. The failure gives the diff's summary: how many
+   * keys changed, are missing or unexpected, or are duplicated on a side, the fields that differ
+   * with an example each, and the first differing keys with their values.
+   */
+  public SELF isEqualByKeyTo(Dataset<?> expected, String... key) {
+    isNotNull();
+    Objects.requireNonNull(expected, "expected");
+    if (key.length == 0) {
+      throw new IllegalArgumentException("isEqualByKeyTo needs at least one key column.");
+    }
+    if (!comparator.timestampTolerance().isZero()) {
+      throw WickException.usage(
+          "isEqualByKeyTo compares timestamps exactly; withTimestampTolerance applies to isEqualTo"
+              + " and containsExactly, so use one of those or drop the timestamp tolerance.");
+    }
+    Dataset<Row> actualRows = compared(actual);
+    Dataset<Row> expectedRows = compared(expected);
+    List<String> differences =
+        SchemaDiff.differences(expectedRows.schema(), actualRows.schema(), schemaOptions);
+    if (!differences.isEmpty()) {
+      throwAssertionError(
+          ShouldBeEqualByKey.shouldHaveSameSchema(List.of(key), differences, schemaOptions));
+    }
+    keyIndexes(actualRows.schema(), List.of(key));
+    BigDiff diff = BigDiff.key(key).duplicates(DuplicateKeys.REPORT).labels("expected", "actual");
+    List<String> keys = List.of(key);
+    for (StructField f : actualRows.schema().fields()) {
+      if (keys.contains(f.name()) || !fractional(f.dataType())) {
+        continue;
+      }
+      if (comparator.tolerance() > 0) {
+        diff = diff.tolerance(f.name(), comparator.tolerance());
+      }
+      if (comparator.relativeTolerance() > 0) {
+        diff = diff.relativeTolerance(f.name(), comparator.relativeTolerance());
+      }
+    }
+    PreparedDiff prepared = diff.prepare(expectedRows, actualRows);
+    DiffSummary summary = prepared.summarize();
+    if (summary.hasDifferences()) {
+      Dataset<Row> differing = prepared.keys();
+      List<Row> first =
+          differing
+              .orderBy(
+                  prepared.keyColumns().stream()
+                      .map(c -> differing.col(Columns.quote(c)))
+                      .toArray(Column[]::new))
+              .limit(RowDiffText.MAX_SHOWN)
+              .collectAsList();
+      throwAssertionError(
+          ShouldBeEqualByKey.shouldBeEqualByKey(summary, first, prepared.keyColumns()));
     }
     return myself;
   }
@@ -285,7 +390,46 @@ public abstract class AbstractDatasetAssert<SELF extends AbstractDatasetAssert<S
     return actual.toDF().collectAsList();
   }
 
+  /** A dataset without the ignored columns, which must be columns of the actual dataset. */
+  private Dataset<Row> compared(Dataset<?> data) {
+    if (ignored.isEmpty()) {
+      return data.toDF();
+    }
+    List<String> names = Arrays.asList(actual.schema().fieldNames());
+    for (String c : ignored) {
+      if (!names.contains(c)) {
+        throw WickException.usage(
+            "Ignored column '"
+                + c
+                + "' is not a column of the dataset; its columns are "
+                + names
+                + ".");
+      }
+    }
+    return data.toDF().drop(ignored.toArray(new String[0]));
+  }
+
+  private static boolean fractional(DataType t) {
+    if (t instanceof FloatType || t instanceof DoubleType || t instanceof DecimalType) {
+      return true;
+    }
+    if (t instanceof StructType s) {
+      return Arrays.stream(s.fields()).anyMatch(f -> fractional(f.dataType()));
+    }
+    if (t instanceof org.apache.spark.sql.types.ArrayType a) {
+      return fractional(a.elementType());
+    }
+    if (t instanceof org.apache.spark.sql.types.MapType m) {
+      return fractional(m.valueType());
+    }
+    return false;
+  }
+
   private List<Integer> keyIndexes(StructType schema) {
+    return keyIndexes(schema, key);
+  }
+
+  private static List<Integer> keyIndexes(StructType schema, List<String> key) {
     List<String> names = Arrays.asList(schema.fieldNames());
     List<Integer> out = new ArrayList<>();
     for (String k : key) {

@@ -187,6 +187,18 @@ final class Elements {
     return out;
   }
 
+  /** A job's written rows as Java records of {@code type}, whose fields must be the columns. */
+  static List<Object> records(
+      Io<?> io, Class<? extends Record> type, List<Row> rows, StructType schema) {
+    Schema model = Schemas.fromRecord(type);
+    checkColumns(io, model, schema);
+    List<Object> out = new ArrayList<>(rows.size());
+    for (Row r : rows) {
+      out.add(RowCodec.toRecord(r, type));
+    }
+    return out;
+  }
+
   private static void checkColumns(Io<?> io, Schema model, StructType written) {
     Set<String> fields = new LinkedHashSet<>();
     model.fields().forEach(f -> fields.add(f.name()));

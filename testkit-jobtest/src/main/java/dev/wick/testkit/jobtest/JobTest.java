@@ -10,9 +10,11 @@ import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
@@ -37,7 +39,11 @@ import org.apache.spark.sql.SparkSession;
  * unregistered input, an input registered twice, an input the job never read, an output the job
  * never wrote or wrote twice, an output the job wrote with no assertion registered, an output
  * registered twice, a counter asserted but never created, an argument the job never read, and
- * (under {@link SparkTest}) a JobTest built but never run.
+ * (under {@link SparkTest}) a JobTest built but never run. With {@link #strictCounters(String...)}
+ * a counter the test does not expect fails too. A run reports every rule it broke at once.
+ *
+ * <p>{@link #runTwice()} checks that the job is deterministic: it runs it a second time with other
+ * Spark settings and input partitioning and fails when the outputs differ, naming the rows.
  *
  * <p>{@link #run()} keeps the data in memory; {@link #runWithFiles()} runs the same test through
  * real files in a temporary folder with core's production context, which catches serialization
@@ -52,6 +58,8 @@ public final class JobTest {
   private final Map<Io<?>, Registered.Input> inputs = new LinkedHashMap<>();
   private final Map<Io<?>, Registered.Output> outputs = new LinkedHashMap<>();
   private final Map<String, Consumer<? super Long>> counters = new LinkedHashMap<>();
+  private Consumer<? super Map<String, Long>> allCounters;
+  private Set<String> expectedCounters;
 
   private JobTest(String jobName, Supplier<WickJob> jobs) {
     this.jobName = jobName;
@@ -138,7 +146,30 @@ public final class JobTest {
     Objects.requireNonNull(assertion, "assertion");
     requireNewOutput(io);
     Consumer<List<Object>> elements = list -> assertion.accept((List<T>) (List<?>) list);
-    outputs.put(io, new Registered.Output(io, elements, null));
+    outputs.put(io, new Registered.Output(io, elements, null, null));
+    return this;
+  }
+
+  /**
+   * Registers an output the job writes as rows (a {@code TypedDataset}'s {@code toDF()}, say) and
+   * the assertion on it as Java records of {@code type}, matched by column name through core's
+   * schema model: {@code .output(Io.parquet("spend"), AdSpend.class, spend ->
+   * assertThat(spend).containsExactly(new AdSpend("Acme", 3.5)))}. The columns written must be
+   * exactly the record's components.
+   */
+  @SuppressWarnings("unchecked")
+  public <R extends Record> JobTest output(
+      Io<Row> io, Class<R> type, Consumer<? super List<R>> assertion) {
+    Objects.requireNonNull(io, "io");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(assertion, "assertion");
+    if (!type.isRecord()) {
+      throw WickException.usage(
+          type.getName() + " is not a Java record; give the record the output's rows stand for.");
+    }
+    requireNewOutput(io);
+    Consumer<List<Object>> elements = list -> assertion.accept((List<R>) (List<?>) list);
+    outputs.put(io, new Registered.Output(io, elements, null, type));
     return this;
   }
 
@@ -150,7 +181,7 @@ public final class JobTest {
     Objects.requireNonNull(io, "io");
     Objects.requireNonNull(assertion, "assertion");
     requireNewOutput(io);
-    outputs.put(io, new Registered.Output(io, null, assertion::accept));
+    outputs.put(io, new Registered.Output(io, null, assertion::accept, null));
     return this;
   }
 
@@ -170,9 +201,40 @@ public final class JobTest {
     return this;
   }
 
+  /**
+   * Asserts on every counter the job created: a map from name to final value, in the order the job
+   * created them ({@code map -> assertThat(map).containsExactly(entry("invalid_plays", 1L))}).
+   */
+  public JobTest counters(Consumer<? super Map<String, Long>> assertion) {
+    Objects.requireNonNull(assertion, "assertion");
+    if (allCounters != null) {
+      throw WickException.usage(
+          "The counters are asserted twice with .counters(...); put both checks in one.");
+    }
+    allCounters = assertion;
+    return this;
+  }
+
+  /**
+   * Fails the run when the job creates a counter the test does not expect: one asserted with {@link
+   * #counter(String, Consumer)}, or named here (for counters the test lets be, such as those {@link
+   * #counters(Consumer)} checks as a whole).
+   */
+  public JobTest strictCounters(String... alsoExpected) {
+    Objects.requireNonNull(alsoExpected, "alsoExpected");
+    Set<String> names = expectedCounters == null ? new LinkedHashSet<>() : expectedCounters;
+    for (String name : alsoExpected) {
+      names.add(Objects.requireNonNull(name, "a counter name"));
+    }
+    expectedCounters = names;
+    return this;
+  }
+
   /** Runs the job with in-memory data, checks the rules, then runs the assertions. */
   public void run() {
-    execute(false);
+    JobTestTracker.ran(this);
+    SparkSession spark = spark();
+    assertOn(spark, execute(spark, false, 0));
   }
 
   /**
@@ -182,29 +244,89 @@ public final class JobTest {
    * for the assertions. The folder is deleted afterwards.
    */
   public void runWithFiles() {
-    execute(true);
+    JobTestTracker.ran(this);
+    SparkSession spark = spark();
+    assertOn(spark, execute(spark, true, 0));
   }
 
-  private void execute(boolean files) {
+  /**
+   * Runs the job twice with in-memory data and fails when the runs differ, then runs the assertions
+   * on the first run. The second run uses another number of shuffle partitions ({@code
+   * spark.sql.shuffle.partitions}), the opposite adaptive execution setting ({@code
+   * spark.sql.adaptive.enabled}) and the inputs in reverse order over another number of partitions
+   * (a registered dataset repartitioned), all restored afterwards. A job whose output depends on
+   * the order rows arrive in ({@code first()} without an order, {@code row_number()} over ties,
+   * {@code monotonically_increasing_id()} keys, floating-point sums) writes other rows, and the
+   * failure names them, output by output, and any counter that ended differently.
+   */
+  public void runTwice() {
     JobTestTracker.ran(this);
-    SparkSession spark = session != null ? session : SparkSessions.current();
+    SparkSession spark = spark();
+    Determinism.Settings one = Determinism.current(spark);
+    Run first = execute(spark, false, 0);
+    Determinism.Settings two = Determinism.varied(spark, one);
+    Run second;
+    try (Determinism.Restore restore = Determinism.apply(spark, two)) {
+      second = execute(spark, false, two.inputPartitions());
+    }
+    Determinism.compare(jobName, first, second, one, two);
+    assertOn(spark, first);
+  }
+
+  /** What a run wrote to each output and the final value of each counter. */
+  record Run(Map<Io<?>, Registered.Captured> outputs, Map<String, Long> counters) {}
+
+  private SparkSession spark() {
+    return session != null ? session : SparkSessions.current();
+  }
+
+  /**
+   * Runs the job once and checks the rules.
+   *
+   * @param inputPartitions 0 for the inputs as registered, else their partitions, reversed
+   */
+  private Run execute(SparkSession spark, boolean files, int inputPartitions) {
     Args parsed = Args.parse(args);
     WickJob job = jobs.get();
     try (TestJobContext ctx =
         files
             ? FilesJobContext.open(spark, inputs, outputs)
-            : new MemoryJobContext(spark, inputs, outputs)) {
+            : new MemoryJobContext(spark, inputs, outputs, inputPartitions)) {
       runJob(job, ctx, parsed);
-      ctx.verify(parsed, counters.keySet());
-      for (Registered.Output out : outputs.values()) {
-        Registered.Captured captured = ctx.output(out.io());
-        if (out.elements() != null) {
-          out.elements().accept(Elements.fromRows(out.io(), captured.rows(), captured.schema()));
-        } else {
-          out.dataset().accept(spark.createDataFrame(captured.rows(), captured.schema()));
-        }
+      ctx.verify(parsed, counters.keySet(), expectedCounters());
+      Map<Io<?>, Registered.Captured> written = new LinkedHashMap<>();
+      for (Io<?> io : outputs.keySet()) {
+        written.put(io, ctx.output(io));
       }
-      counters.forEach((name, assertion) -> assertion.accept(ctx.counterValue(name)));
+      return new Run(written, ctx.counterValues());
+    }
+  }
+
+  private Set<String> expectedCounters() {
+    if (expectedCounters == null) {
+      return null;
+    }
+    Set<String> out = new LinkedHashSet<>(expectedCounters);
+    out.addAll(counters.keySet());
+    return out;
+  }
+
+  /** The test's assertions on a run's outputs and counters. */
+  private void assertOn(SparkSession spark, Run run) {
+    for (Registered.Output out : outputs.values()) {
+      Registered.Captured captured = run.outputs().get(out.io());
+      if (out.records() != null) {
+        out.elements()
+            .accept(Elements.records(out.io(), out.records(), captured.rows(), captured.schema()));
+      } else if (out.elements() != null) {
+        out.elements().accept(Elements.fromRows(out.io(), captured.rows(), captured.schema()));
+      } else {
+        out.dataset().accept(spark.createDataFrame(captured.rows(), captured.schema()));
+      }
+    }
+    counters.forEach((name, assertion) -> assertion.accept(run.counters().get(name)));
+    if (allCounters != null) {
+      allCounters.accept(run.counters());
     }
   }
 
@@ -212,10 +334,13 @@ public final class JobTest {
     try {
       job.run(ctx, parsed);
     } catch (Exception | Error e) {
-      WickException violation = ctx.firstViolation();
+      WickException violation = ctx.runViolations();
       if (violation != null && violation != e) {
-        // The job caught the harness's error and failed otherwise: the rule it broke comes first.
-        violation.addSuppressed(e);
+        // The job caught the harness's error and failed otherwise, or broke several rules: the
+        // rules it broke come first.
+        if (!ctx.isViolation(e)) {
+          violation.addSuppressed(e);
+        }
         throw violation;
       }
       if (e instanceof RuntimeException r) {

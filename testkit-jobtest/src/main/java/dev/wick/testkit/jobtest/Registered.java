@@ -15,8 +15,17 @@ final class Registered {
    */
   record Input(Io<?> io, List<?> values, Elements.Rows rows, Dataset<Row> dataset) {}
 
-  /** An output and the assertion on its elements or on its dataset (one of the two). */
-  record Output(Io<?> io, Consumer<List<Object>> elements, Consumer<Dataset<Row>> dataset) {}
+  /**
+   * An output and the assertion on its elements or on its dataset (one of the two).
+   *
+   * @param records the Java record type the rows of a Row IO are read as for {@code elements}, or
+   *     null to hand over the IO's own elements
+   */
+  record Output(
+      Io<?> io,
+      Consumer<List<Object>> elements,
+      Consumer<Dataset<Row>> dataset,
+      Class<? extends Record> records) {}
 
   /** What a job wrote to an output: the rows and their schema. */
   record Captured(List<Row> rows, org.apache.spark.sql.types.StructType schema) {}

@@ -75,12 +75,17 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
     return served.computeIfAbsent(io, k -> serve(input));
   }
 
+  /**
+   * Captures a registered output. A write the test did not register, or a second write, is recorded
+   * as a violation and skipped (not thrown), so that the job runs on and the run reports every rule
+   * it broke at once.
+   */
   @Override
   public final synchronized void write(Io<?> io, Dataset<?> data) {
     Objects.requireNonNull(io, "io");
     Objects.requireNonNull(data, "data");
     if (!outputs.containsKey(io)) {
-      throw violation(
+      violation(
           "The job wrote "
               + io.describe()
               + ", but the test registered no output for it"
@@ -88,14 +93,16 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
               + "; registered outputs: "
               + Registered.describe(outputs.keySet())
               + ". Assert on it with .output(...).");
+      return;
     }
     if (written.containsKey(io)) {
-      throw violation(
+      violation(
           "The job wrote "
               + io.describe()
               + " twice; a job writes each output once (registered outputs: "
               + Registered.describe(outputs.keySet())
               + ").");
+      return;
     }
     written.put(io, capture(io, data));
   }
@@ -107,18 +114,22 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
   }
 
   /**
-   * After the job returned: the first rule it broke (even if it caught the error), else an input
-   * never read, an output never written, a counter the test asserts but the job never created, or
-   * an argument the job never read.
+   * After the job returned: every rule it broke, in one failure. The rules broken while it ran come
+   * first (even those it caught), then inputs never read, outputs never written, counters the test
+   * asserts but the job never created, counters the job created but a strict test did not expect,
+   * and arguments the job never read. One broken rule fails with its own message; several with a
+   * numbered list of them.
+   *
+   * @param expectedCounters with strict counters, the counters the test expects; else null
    */
-  final synchronized void verify(Args args, Set<String> assertedCounters) {
-    if (!violations.isEmpty()) {
-      throw violations.get(0);
-    }
+  final synchronized void verify(
+      Args args, Set<String> assertedCounters, Set<String> expectedCounters) {
+    List<String> broken = new ArrayList<>();
+    violations.forEach(v -> broken.add(v.getMessage()));
     Set<Io<?>> unread = new LinkedHashSet<>(inputs.keySet());
     unread.removeAll(read);
     if (!unread.isEmpty()) {
-      throw WickException.usage(
+      broken.add(
           "The job never read the input"
               + (unread.size() == 1 ? " " : "s ")
               + Registered.describe(unread)
@@ -131,7 +142,7 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
     Set<Io<?>> unwritten = new LinkedHashSet<>(outputs.keySet());
     unwritten.removeAll(written.keySet());
     if (!unwritten.isEmpty()) {
-      throw WickException.usage(
+      broken.add(
           "The job never wrote the output"
               + (unwritten.size() == 1 ? " " : "s ")
               + Registered.describe(unwritten)
@@ -144,7 +155,7 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
     Set<String> unknown = new LinkedHashSet<>(assertedCounters);
     unknown.removeAll(counters.keySet());
     if (!unknown.isEmpty()) {
-      throw WickException.usage(
+      broken.add(
           "The test asserts the counter"
               + (unknown.size() == 1 ? " '" : "s '")
               + String.join("', '", unknown)
@@ -154,8 +165,25 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
               + (counters.isEmpty() ? "none" : String.join(", ", counters.keySet()))
               + "); check the name.");
     }
+    if (expectedCounters != null) {
+      Set<String> unexpected = new LinkedHashSet<>(counters.keySet());
+      unexpected.removeAll(expectedCounters);
+      if (!unexpected.isEmpty()) {
+        broken.add(
+            "The job created the counter"
+                + (unexpected.size() == 1 ? " '" : "s '")
+                + String.join("', '", unexpected)
+                + "', which the test does not expect (expected counters: "
+                + (expectedCounters.isEmpty() ? "none" : String.join(", ", expectedCounters))
+                + "); assert "
+                + (unexpected.size() == 1 ? "it" : "them")
+                + " with .counter(name, ...) or name "
+                + (unexpected.size() == 1 ? "it" : "them")
+                + " in .strictCounters(...).");
+      }
+    }
     if (!args.unread().isEmpty()) {
-      throw WickException.usage(
+      broken.add(
           "The job never read the argument"
               + (args.unread().size() == 1 ? " --" : "s --")
               + String.join(", --", args.unread())
@@ -163,11 +191,45 @@ abstract class TestJobContext implements JobContext, AutoCloseable {
               + (args.unread().size() == 1 ? "it" : "them")
               + " from .args(...) or check the spelling.");
     }
+    if (broken.size() == 1) {
+      throw violations.isEmpty() ? WickException.usage(broken.get(0)) : violations.get(0);
+    }
+    if (!broken.isEmpty()) {
+      StringBuilder message =
+          new StringBuilder("The job broke " + broken.size() + " rules of the test:");
+      for (int i = 0; i < broken.size(); i++) {
+        message.append("\n  ").append(i + 1).append(". ").append(broken.get(i));
+      }
+      throw WickException.usage(message.toString());
+    }
   }
 
-  /** The first rule the job broke, if any. */
-  final synchronized WickException firstViolation() {
-    return violations.isEmpty() ? null : violations.get(0);
+  /** Every counter the job created, with its final value, in the order the job created them. */
+  final synchronized Map<String, Long> counterValues() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    counters.forEach((name, acc) -> out.put(name, acc.value()));
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * The rules broken while the job ran, for a job that failed: one as it is, several as a numbered
+   * list; null when it broke none.
+   */
+  final synchronized WickException runViolations() {
+    if (violations.size() <= 1) {
+      return violations.isEmpty() ? null : violations.get(0);
+    }
+    StringBuilder message =
+        new StringBuilder("The job broke " + violations.size() + " rules of the test:");
+    for (int i = 0; i < violations.size(); i++) {
+      message.append("\n  ").append(i + 1).append(". ").append(violations.get(i).getMessage());
+    }
+    return WickException.usage(message.toString());
+  }
+
+  /** Whether {@code e} is the error of a rule the job broke (so that it is not reported twice). */
+  final synchronized boolean isViolation(Throwable e) {
+    return violations.contains(e);
   }
 
   final synchronized Registered.Captured output(Io<?> io) {

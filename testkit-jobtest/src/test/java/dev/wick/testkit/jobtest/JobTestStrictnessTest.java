@@ -210,4 +210,53 @@ class JobTestStrictnessTest {
                 + " TrackCount (no column for ms_played; extra columns user); select exactly the"
                 + " record's fields before writing.");
   }
+
+  @Test
+  void everyRuleARunBreaksIsReportedAtOnce() {
+    JobTest test =
+        playCount("--plays=plays.avro", "--out=counts", "--counts=counts.avro", "--dry-run")
+            .input(PLAYS, SAMPLE)
+            .input(Io.text("lookup.txt"), List.of("a"))
+            .output(COUNTS, lines -> {})
+            .output(Io.parquet("summary"), rows -> {})
+            .counter("skipped", n -> {});
+    assertThatThrownBy(test::run)
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The job broke 5 rules of the test:\n"
+                + "  1. The job wrote avro(counts.avro, TrackCount), but the test registered no"
+                + " output for it; registered outputs: text(counts), parquet(summary). Assert on it"
+                + " with .output(...).\n"
+                + "  2. The job never read the input text(lookup.txt); remove it from the test or"
+                + " fix the location the job reads (the job read: avro(plays.avro, Play)).\n"
+                + "  3. The job never wrote the output parquet(summary); remove it from the test or"
+                + " fix the location the job writes (the job wrote: text(counts)).\n"
+                + "  4. The test asserts the counter 'skipped', but the job never created it (the"
+                + " job's counters: invalid_plays); check the name.\n"
+                + "  5. The job never read the argument --dry-run; remove it from .args(...) or"
+                + " check the spelling.");
+  }
+
+  @Test
+  void aJobThatWritesTwiceAndFailsReportsBothRulesBeforeItsError() {
+    Io<String> out = Io.text("out");
+    JobTest test =
+        JobTest.of(
+                (ctx, args) -> {
+                  ctx.write(out, ctx.spark().createDataset(List.of("a"), Encoders.STRING()));
+                  ctx.write(out, ctx.spark().createDataset(List.of("b"), Encoders.STRING()));
+                  ctx.read(Io.text("missing"));
+                })
+            .output(out, lines -> {});
+    assertThatThrownBy(test::run)
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The job broke 2 rules of the test:\n"
+                + "  1. The job wrote text(out) twice; a job writes each output once (registered"
+                + " outputs: text(out)).\n"
+                + "  2. The job read text(missing), but the test registered no input for it;"
+                + " registered inputs: none. Register it with .input(...) or fix the location the"
+                + " job reads.")
+        .satisfies(e -> org.assertj.core.api.Assertions.assertThat(e.getSuppressed()).isEmpty());
+  }
 }

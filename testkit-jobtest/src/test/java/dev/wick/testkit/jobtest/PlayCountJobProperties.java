@@ -60,24 +60,30 @@ class PlayCountJobProperties {
         .run();
   }
 
-  @Property(tries = 2)
+  @Property(tries = 10)
   void filesModeAgreesWithMemoryMode(@ForAll @Size(max = 20) List<@From("plays") Play> plays) {
     List<List<String>> outputs = new ArrayList<>();
+    List<Map<String, Long>> counters = new ArrayList<>();
     JobTest memory =
         JobTest.of(PlayCountJob.class)
             .args("--plays=plays.avro", "--out=counts")
             .input(PLAYS, plays)
             .output(COUNTS, outputs::add)
-            .counter("invalid_plays", n -> {});
+            .counters(counters::add);
     memory.run();
     JobTest files =
         JobTest.of(PlayCountJob.class)
             .args("--plays=plays.avro", "--out=counts")
             .input(PLAYS, plays)
             .output(COUNTS, outputs::add)
-            .counter("invalid_plays", n -> {});
+            .counters(counters::add);
     files.runWithFiles();
     assertThat(outputs).hasSize(2);
     assertThat(outputs.get(1)).containsExactlyInAnyOrderElementsOf(outputs.get(0));
+    assertThat(counters).hasSize(2);
+    assertThat(counters.get(1)).isEqualTo(counters.get(0));
+    assertThat(counters.get(0))
+        .containsOnlyKeys("invalid_plays")
+        .containsEntry("invalid_plays", plays.stream().filter(p -> p.getMsPlayed() < 0).count());
   }
 }

@@ -26,18 +26,28 @@ public final class ExpectedRows {
 
   /** Every expected value as a row of {@code actual}'s columns. */
   public static List<Row> of(Iterable<?> expected, StructType actual) {
+    return of(expected, actual, List.of());
+  }
+
+  /**
+   * Every expected value as a row of {@code actual}'s columns but the {@code ignored} ones: Rows
+   * with a schema and records may hold the ignored columns or not, Rows without a schema hold every
+   * column of {@code actual} or every column but the ignored ones.
+   */
+  public static List<Row> of(Iterable<?> expected, StructType actual, List<String> ignored) {
+    StructType kept = without(actual, ignored);
     List<Row> out = new ArrayList<>();
     Schema model = null;
     int index = 0;
     for (Object v : expected) {
       if (v instanceof Row row) {
-        out.add(row(row, actual, index));
+        out.add(row(row, actual, kept, ignored, index));
       } else if (v instanceof Record || v instanceof IndexedRecord) {
         if (model == null) {
-          model = Schemas.fromSpark(nullable(actual), "Expected");
+          model = Schemas.fromSpark(nullable(kept), "Expected");
         }
         out.add(RowCodec.toRow(v, model));
-      } else if (actual.fields().length == 1) {
+      } else if (kept.fields().length == 1) {
         out.add(RowFactory.create(v));
       } else {
         throw WickException.usage(
@@ -48,7 +58,7 @@ public final class ExpectedRows {
                 + ") is a "
                 + (v == null ? "null" : v.getClass().getSimpleName())
                 + ", which cannot stand for a row of "
-                + actual.fields().length
+                + kept.fields().length
                 + " columns; give Rows, Java records or Avro records.");
       }
       index++;
@@ -56,11 +66,28 @@ public final class ExpectedRows {
     return out;
   }
 
-  private static Row row(Row row, StructType actual, int index) {
-    String[] columns = actual.fieldNames();
+  /** {@code schema} without the {@code ignored} columns. */
+  public static StructType without(StructType schema, List<String> ignored) {
+    if (ignored.isEmpty()) {
+      return schema;
+    }
+    List<StructField> out = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      if (!ignored.contains(f.name())) {
+        out.add(f);
+      }
+    }
+    return new StructType(out.toArray(new StructField[0]));
+  }
+
+  private static Row row(
+      Row row, StructType actual, StructType kept, List<String> ignored, int index) {
+    String[] columns = kept.fieldNames();
     if (row.schema() != null) {
       List<String> names = Arrays.asList(row.schema().fieldNames());
-      if (names.size() == columns.length && names.containsAll(Arrays.asList(columns))) {
+      List<String> extra = new ArrayList<>(names);
+      extra.removeAll(Arrays.asList(columns));
+      if (names.containsAll(Arrays.asList(columns)) && ignored.containsAll(extra)) {
         Object[] values = new Object[columns.length];
         for (int i = 0; i < columns.length; i++) {
           values[i] = row.get(names.indexOf(columns[i]));
@@ -74,21 +101,35 @@ public final class ExpectedRows {
               + names
               + ", but the dataset has "
               + Arrays.asList(columns)
+              + (ignored.isEmpty() ? "" : " (ignoring " + ignored + ")")
               + "; give rows of the dataset's columns.");
     }
-    if (row.length() != columns.length) {
-      throw WickException.usage(
-          "Expected row "
-              + index
-              + " has "
-              + RowText.count(row.length(), "value")
-              + ", but the dataset has "
-              + RowText.count(columns.length, "column")
-              + " "
-              + Arrays.asList(columns)
-              + "; give one value per column.");
+    if (row.length() == columns.length) {
+      return row;
     }
-    return row;
+    if (!ignored.isEmpty() && row.length() == actual.fields().length) {
+      Object[] values = new Object[columns.length];
+      int j = 0;
+      for (int i = 0; i < actual.fields().length; i++) {
+        if (!ignored.contains(actual.fields()[i].name())) {
+          values[j++] = row.get(i);
+        }
+      }
+      return RowFactory.create(values);
+    }
+    throw WickException.usage(
+        "Expected row "
+            + index
+            + " has "
+            + RowText.count(row.length(), "value")
+            + ", but the dataset has "
+            + RowText.count(columns.length, "column")
+            + " "
+            + Arrays.asList(columns)
+            + (ignored.isEmpty()
+                ? ""
+                : " once " + ignored + " are ignored (" + actual.fields().length + " with them)")
+            + "; give one value per column.");
   }
 
   /** {@code schema} with every field, element and value nullable. */

@@ -23,23 +23,30 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Equality of Spark row values for the dataset assertions, with optional tolerances: an absolute
- * tolerance for floating point and decimal values, and one for timestamps. NaN equals NaN, integral
- * numbers compare by value whatever their boxed type, and nested rows, arrays and maps compare
- * element by element with the same tolerances.
+ * and a relative tolerance for floating point and decimal values (being within either is enough),
+ * and one for timestamps. NaN equals NaN, integral numbers compare by value whatever their boxed
+ * type, and nested rows, arrays and maps compare element by element with the same tolerances.
  *
  * @param tolerance the largest absolute difference between two equal float, double or decimal
  *     values (0 for exact)
+ * @param relativeTolerance the largest difference between two equal float, double or decimal values
+ *     relative to the larger of their magnitudes (0 for exact)
  * @param timestampTolerance the largest difference between two equal timestamps
  */
-public record RowComparator(double tolerance, Duration timestampTolerance) {
+public record RowComparator(
+    double tolerance, double relativeTolerance, Duration timestampTolerance) {
 
   /** Exact comparison. */
-  public static final RowComparator EXACT = new RowComparator(0, Duration.ZERO);
+  public static final RowComparator EXACT = new RowComparator(0, 0, Duration.ZERO);
 
   public RowComparator {
     if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
       throw new IllegalArgumentException(
           "tolerance must be a finite number >= 0, but was " + tolerance);
+    }
+    if (!(relativeTolerance >= 0) || Double.isInfinite(relativeTolerance)) {
+      throw new IllegalArgumentException(
+          "relative tolerance must be a finite number >= 0, but was " + relativeTolerance);
     }
     Objects.requireNonNull(timestampTolerance, "timestampTolerance");
     if (timestampTolerance.isNegative()) {
@@ -49,11 +56,15 @@ public record RowComparator(double tolerance, Duration timestampTolerance) {
   }
 
   public RowComparator withTolerance(double t) {
-    return new RowComparator(t, timestampTolerance);
+    return new RowComparator(t, relativeTolerance, timestampTolerance);
+  }
+
+  public RowComparator withRelativeTolerance(double t) {
+    return new RowComparator(tolerance, t, timestampTolerance);
   }
 
   public RowComparator withTimestampTolerance(Duration t) {
-    return new RowComparator(tolerance, t);
+    return new RowComparator(tolerance, relativeTolerance, t);
   }
 
   /** Whether two rows are equal column by column. */
@@ -128,8 +139,11 @@ public record RowComparator(double tolerance, Duration timestampTolerance) {
       if (isNaNOrInfinite(x) || isNaNOrInfinite(y)) {
         return false;
       }
-      BigDecimal diff = new BigDecimal(x.toString()).subtract(new BigDecimal(y.toString())).abs();
-      return diff.compareTo(BigDecimal.valueOf(tolerance)) <= 0;
+      BigDecimal bx = new BigDecimal(x.toString());
+      BigDecimal by = new BigDecimal(y.toString());
+      BigDecimal diff = bx.subtract(by).abs();
+      BigDecimal relative = bx.abs().max(by.abs()).multiply(BigDecimal.valueOf(relativeTolerance));
+      return diff.compareTo(BigDecimal.valueOf(tolerance)) <= 0 || diff.compareTo(relative) <= 0;
     }
     double a = x.doubleValue();
     double b = y.doubleValue();
@@ -139,11 +153,12 @@ public record RowComparator(double tolerance, Duration timestampTolerance) {
     if (Double.isInfinite(a) || Double.isInfinite(b)) {
       return a == b;
     }
-    if (x instanceof Float != y instanceof Float && tolerance == 0) {
+    if (x instanceof Float != y instanceof Float && tolerance == 0 && relativeTolerance == 0) {
       // A float column holds no more than float precision: compare at that precision.
       return (float) a == (float) b;
     }
-    return Math.abs(a - b) <= tolerance;
+    double diff = Math.abs(a - b);
+    return diff <= tolerance || diff <= relativeTolerance * Math.max(Math.abs(a), Math.abs(b));
   }
 
   /**

@@ -38,8 +38,32 @@ public final class RowDiffText {
         + parts.get(parts.size() - 1);
   }
 
+  /**
+   * What the two sides of a row difference are called.
+   *
+   * @param expected the heading of the expected side's column in changed rows
+   * @param actual the heading of the actual side's column
+   * @param missing the heading of the rows only the expected side has
+   * @param unexpected the heading of the rows only the actual side has
+   */
+  public record Labels(String expected, String actual, String missing, String unexpected) {
+    /** An assertion's labels: expected and actual, missing and unexpected. */
+    public static final Labels ASSERTION =
+        new Labels(
+            "expected",
+            "actual",
+            "missing, expected but not found",
+            "unexpected, found but not expected");
+  }
+
   /** The sections of changed, missing and unexpected rows, each line ending in a newline. */
   public static String body(RowDiff diff, StructType schema, List<Integer> keyColumns) {
+    return body(diff, schema, keyColumns, Labels.ASSERTION);
+  }
+
+  /** Like {@link #body(RowDiff, StructType, List)}, with the sides named by {@code labels}. */
+  public static String body(
+      RowDiff diff, StructType schema, List<Integer> keyColumns, Labels labels) {
     StringBuilder out = new StringBuilder();
     if (!diff.changed().isEmpty()) {
       out.append("changed (").append(diff.changed().size()).append("):\n");
@@ -63,22 +87,18 @@ public final class RowDiffText {
         out.append(
                 RowText.table(
                     " ".repeat(number.length() + 2),
-                    List.of("column", "expected", "actual"),
+                    List.of("column", labels.expected(), labels.actual()),
                     lines))
             .append('\n');
       }
     }
     if (!diff.missing().isEmpty()) {
-      rows(
-          out,
-          "missing, expected but not found (" + diff.missing().size() + "):",
-          diff.missing(),
-          schema);
+      rows(out, labels.missing() + " (" + diff.missing().size() + "):", diff.missing(), schema);
     }
     if (!diff.unexpected().isEmpty()) {
       rows(
           out,
-          "unexpected, found but not expected (" + diff.unexpected().size() + "):",
+          labels.unexpected() + " (" + diff.unexpected().size() + "):",
           diff.unexpected(),
           schema);
     }

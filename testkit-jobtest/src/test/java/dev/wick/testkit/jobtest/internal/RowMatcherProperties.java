@@ -83,6 +83,31 @@ class RowMatcherProperties {
     assertThat(diff.unexpected()).isEmpty();
   }
 
+  /**
+   * Pairs of rows equal by construction but boxed otherwise: an {@code Integer}, {@code Short} or
+   * {@code BigInteger} for the {@code Long}, a new {@code String}, the double's value in a new box.
+   */
+  @Provide
+  Arbitrary<List<Row>> matchingPairs() {
+    return Combinators.combine(rows(), Arbitraries.integers().between(0, 2))
+        .as((a, form) -> List.of(a, otherForm(a, form)));
+  }
+
+  private static Row otherForm(Row a, int form) {
+    long n = a.getLong(1);
+    Object number =
+        switch (form) {
+          case 0 -> (int) n;
+          case 1 -> (short) n;
+          default -> java.math.BigInteger.valueOf(n);
+        };
+    return RowFactory.create(
+        a.get(0) == null ? null : new String(a.getString(0)),
+        number,
+        a.get(2) == null ? null : Double.valueOf(a.getDouble(2)),
+        a.get(3));
+  }
+
   @Property(tries = 300)
   void equalCanonicalFormsMeanEqualValues(
       @ForAll("rows") Row a, @ForAll("rows") Row b, @ForAll @IntRange(max = 3) int tolerance) {
@@ -91,5 +116,23 @@ class RowMatcherProperties {
       assertThat(comparator.rowsEqual(a, b)).isTrue();
     }
     assertThat(comparator.rowsEqual(a, a)).isTrue();
+  }
+
+  /** The branch the independent rows above rarely reach: every pair here has equal forms. */
+  @Property(tries = 300)
+  void rowsEqualByConstructionHaveEqualCanonicalFormsAndMatch(
+      @ForAll("matchingPairs") List<Row> pair, @ForAll @IntRange(max = 3) int tolerance) {
+    Row a = pair.get(0);
+    Row b = pair.get(1);
+    RowComparator comparator = RowComparator.EXACT.withTolerance(tolerance / 10.0);
+    assertThat(RowComparator.canonical(b)).isEqualTo(RowComparator.canonical(a));
+    assertThat(RowComparator.canonical(b).hashCode())
+        .isEqualTo(RowComparator.canonical(a).hashCode());
+    assertThat(comparator.rowsEqual(a, b)).isTrue();
+    assertThat(comparator.rowsEqual(b, a)).isTrue();
+    // The matcher pairs them in its hash pass: no difference at all.
+    assertThat(
+            RowMatcher.unordered(List.of(a), List.of(b), RowComparator.EXACT, List.of()).isEmpty())
+        .isTrue();
   }
 }
