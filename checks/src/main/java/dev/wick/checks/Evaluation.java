@@ -64,6 +64,7 @@ import org.apache.spark.sql.types.TimestampType;
  */
 final class Evaluation {
   static final int EXAMPLES = 5;
+  private static final String COUNT = "__wick_count";
   private static final int QUANTILE_ACCURACY = 10_000;
   private static final double DISTINCT_RSD = 0.01;
 
@@ -273,7 +274,7 @@ final class Evaluation {
                     + Numbers.text(a.getDouble(hi))
                     + " ("
                     + n
-                    + " values outside); it must be "
+                    + " outside); it must be "
                     + bound
                     + ".");
           },
@@ -398,7 +399,7 @@ final class Evaluation {
     try {
       p = expr(r.sql());
       type = data.select(p).schema().fields()[0].dataType();
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes
       String reason = String.valueOf(e.getMessage()).strip().split("\n")[0];
       throw WickException.usage(
           "Check '"
@@ -451,16 +452,17 @@ final class Evaluation {
     }
     String what =
         r.fields().size() == 1
-            ? "values of " + r.fields().get(0)
-            : "combinations of " + String.join(", ", r.fields());
+            ? " of " + r.fields().get(0)
+            : " of " + String.join(", ", r.fields());
+    String noun = r.fields().size() == 1 ? "value" : "combination";
     return new Planned(
         check,
         a -> {
           Dataset<Row> dups =
               data.groupBy(keys.toArray(new Column[0]))
-                  .agg(count(lit(1)).as("count"))
-                  .where(col("count").gt(1));
-          Row counts = dups.agg(count(lit(1)), coalesce(sum(col("count")), lit(0L))).first();
+                  .agg(count(lit(1)).as(COUNT))
+                  .where(col(COUNT).gt(1));
+          Row counts = dups.agg(count(lit(1)), coalesce(sum(col(COUNT)), lit(0L))).first();
           passes++;
           long keysDuplicated = counts.getLong(0);
           long rowsDuplicated = counts.getLong(1);
@@ -474,12 +476,12 @@ final class Evaluation {
                   OptionalLong.of(keysDuplicated),
                   check.name()
                       + ": "
-                      + keysDuplicated
-                      + " "
+                      + Numbers.count(keysDuplicated, noun)
                       + what
-                      + " occur more than once ("
-                      + rowsDuplicated
-                      + " rows); each must occur once.");
+                      + (keysDuplicated == 1 ? " occurs" : " occur")
+                      + " more than once ("
+                      + Numbers.count(rowsDuplicated, "row")
+                      + "); each must occur once.");
           return ok ? result : result.withExamples(examples(dups));
         },
         Optional.empty());
@@ -527,8 +529,8 @@ final class Evaluation {
                   OptionalLong.of(n),
                   check.name()
                       + ": "
-                      + n
-                      + " rows hold a "
+                      + Numbers.count(n, "row")
+                      + (n == 1 ? " holds a " : " hold a ")
                       + r.field()
                       + " that "
                       + r.dataset()

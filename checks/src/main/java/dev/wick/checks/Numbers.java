@@ -24,6 +24,11 @@ final class Numbers {
     return new BigDecimal(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
   }
 
+  /** {@code n} and the noun in the right number: {@code 1 row}, {@code 3 rows}. */
+  static String count(long n, String singular) {
+    return n + " " + (n == 1 ? singular : singular + "s");
+  }
+
   /** A fraction as a percentage with two decimals: {@code 97.50%}. */
   static String percent(double fraction) {
     return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
