@@ -200,9 +200,10 @@ public final class Checks {
   /**
    * Runs the checks on {@code data}; {@code datasets} gives referenced datasets by name (those it
    * lacks are read from their paths). Fields, types and SQL are checked before any Spark job runs.
-   * The data is read in one aggregation for every check but {@code unique} (one grouping each) and
-   * {@code references} (one anti-join each); failed row-level checks take one more short, limited
-   * pass each for their example rows.
+   * The data is read once for every aggregate check together with the first {@code unique} or
+   * {@code references} check (its grouping or anti-join carries the aggregates), plus once per
+   * further {@code unique} or {@code references} check; failed row-level checks take one more
+   * short, limited pass each for their example rows ({@link CheckResults#passes()} counts them).
    */
   public CheckResults run(Dataset<Row> data, Map<String, Dataset<Row>> datasets) {
     Objects.requireNonNull(data, "data");

@@ -237,7 +237,7 @@ class CheckCommandTest {
             "Checked 10 rows of "
                 + plays
                 + ": 1 of 3 checks passed, 2 failed, 0 warned"
-                + " (4 passes).");
+                + " (3 passes).");
 
     JsonNode json = new ObjectMapper().readTree(out.resolve("checks.json").toFile());
     assertThat(json.get("rows").asLong()).isEqualTo(10);
