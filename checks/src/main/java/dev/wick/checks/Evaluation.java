@@ -141,11 +141,17 @@ final class Evaluation {
         Thread.currentThread().interrupt();
         throw WickException.internal("Interrupted while the checks ran.", ie);
       }
-      Object[] values = new Object[e.aggregates.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = metrics.get("a" + i);
+      if (metrics.get("a0") != null) {
+        Object[] values = new Object[e.aggregates.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = metrics.get("a" + i);
+        }
+        row = RowFactory.create(values);
+      } else {
+        // No task ran (an input of no partitions), so nothing was observed: aggregate directly.
+        row = data.agg(first, rest).collectAsList().get(0);
+        e.passes++;
       }
-      row = RowFactory.create(values);
     } else {
       row = data.agg(first, rest).collectAsList().get(0);
       e.passes++;

@@ -199,6 +199,13 @@ class ChecksTest {
     assertThat(results.rows()).isZero();
     assertThat(results.gate().hasInputError()).isTrue();
     assertThat(results.gate(true).passes()).isTrue();
+    // No task runs on an input of no files: the observed aggregates fall back to an agg.
+    plays.limit(0).write().parquet(dir.resolve("none").toString());
+    Dataset<Row> none = spark.read().parquet(dir.resolve("none").toString());
+    CheckResults observed =
+        Checks.of(Check.unique("play_id"), Check.completeness("country", 1)).run(none);
+    assertThat(observed.rows()).isZero();
+    assertThat(observed.failed()).isEmpty();
   }
 
   @Test
