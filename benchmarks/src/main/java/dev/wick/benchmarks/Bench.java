@@ -38,7 +38,8 @@ public final class Bench {
         new TypedAdSpendCase(),
         new GenerateCase(),
         new DiffCase(),
-        new ProfileCase());
+        new ProfileCase(),
+        new CheckCase());
   }
 
   public static void main(String[] args) throws Exception {

@@ -32,7 +32,9 @@ final class Flags {
           Map.entry("count", "--count"),
           Map.entry("by", "--by"),
           Map.entry("strata", "--strata"),
-          Map.entry("distribution", "--distribution"));
+          Map.entry("distribution", "--distribution"),
+          Map.entry("checks", "check the path given to --checks"),
+          Map.entry("references", "pass --ref NAME=PATH"));
 
   private Flags() {}
 

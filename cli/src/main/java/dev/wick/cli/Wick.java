@@ -25,6 +25,7 @@ import picocli.CommandLine.IVersionProvider;
       SampleCommand.class,
       DiffCommand.class,
       ValidateCommand.class,
+      CheckCommand.class,
       SandboxCommand.class,
       GenerateCommand.class,
       ProfileCommand.class,
@@ -34,7 +35,7 @@ import picocli.CommandLine.IVersionProvider;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",
-      "1:the check ran and failed (diff beyond threshold, drift, invalid records)",
+      "1:the check ran and failed (diff beyond threshold, drift, invalid records, a failed check)",
       "2:usage or input error",
       "3:anything else"
     })

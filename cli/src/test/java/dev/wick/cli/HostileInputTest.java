@@ -87,6 +87,15 @@ class HostileInputTest {
     Files.writeString(d.resolve("with space/plays.avsc"), SCHEMA);
     Files.writeString(d.resolve("broken.avsc"), "{\"type\": \"record\", \"name\": ");
     Files.writeString(
+        d.resolve("checks.yaml"),
+        "checks:\n  - {check: completeness, field: user, min: 0.9}\n  - {check: unique, fields: [id]}\n");
+    Files.writeString(
+        d.resolve("checks-fail.yaml"), "checks:\n  - {check: unique, fields: [user]}\n");
+    Files.writeString(d.resolve("checks-broken.json"), "{\"checks\": [{\"check\": ");
+    Files.writeString(
+        d.resolve("checks-typo.yaml"), "checks:\n  - {check: unique, fields: [usr]}\n");
+    Files.writeString(d.resolve("checks-kind.yaml"), "checks:\n  - {check: uniq, fields: [id]}\n");
+    Files.writeString(
         d.resolve("recursive.avsc"),
         "{\"type\":\"record\",\"name\":\"Node\",\"fields\":[{\"name\":\"next\","
             + "\"type\":[\"null\",\"Node\"]}]}");
@@ -289,6 +298,21 @@ class HostileInputTest {
             2,
             "is a file, not a folder",
             "validate|--in|D/plays|--schema|D/plays.avsc|--out|D/plain.txt/a/b"),
+        // ------------------------------------------------------------------ check
+        c(0, "", "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c"),
+        c(1, "unique(user)", "check|--in|D/plays|--checks|D/checks-fail.yaml|--out|O/c"),
+        c(2, "does not exist", "check|--in|D/plays|--checks|D/missing.yaml|--out|O/c"),
+        c(2, "is not valid JSON", "check|--in|D/plays|--checks|D/checks-broken.json|--out|O/c"),
+        c(2, "did you mean 'user'", "check|--in|D/plays|--checks|D/checks-typo.yaml|--out|O/c"),
+        c(2, "unknown kind 'uniq'", "check|--in|D/plays|--checks|D/checks-kind.yaml|--out|O/c"),
+        c(2, "cannot be read", "check|--in|D/plays|--checks|D/notes|--out|O/c"),
+        c(2, "holds no rows", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c"),
+        c(0, "", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c|--allow-empty"),
+        c(
+            2,
+            "is the input",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|D/checks.yaml|--overwrite"),
+        c(2, "--ref", "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--ref|nonsense"),
         // ------------------------------------------------------------------ profile
         c(0, "", "profile|--in|D/plays|--out|O/p"),
         c(0, "", "profile|--in|D/pla?s|--out|O/ünï p"),
@@ -424,7 +448,15 @@ class HostileInputTest {
     assertThat(all).hasSizeGreaterThanOrEqualTo(80);
     assertThat(all.stream().map(k -> k.args().get(0)).distinct())
         .contains(
-            "schema", "diff", "sample", "validate", "profile", "drift", "generate", "sandbox");
+            "schema",
+            "diff",
+            "sample",
+            "validate",
+            "check",
+            "profile",
+            "drift",
+            "generate",
+            "sandbox");
     assertThat(all).noneMatch(k -> k.exit() == 3);
   }
 

@@ -40,6 +40,7 @@ class LibraryFlagsTest {
           "core/src/main/java/dev/wick/core/spark",
           "core/src/main/java/dev/wick/core/validation",
           "bigdiff/src/main/java",
+          "checks/src/main/java",
           "profiler/src/main/java",
           "sampler/src/main/java",
           "testkit-generators/src/main/java",

@@ -1,0 +1,128 @@
+package dev.wick.checks;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
+import dev.wick.core.io.Output;
+import dev.wick.core.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The outcome of running {@link Checks} on a dataset: one {@link CheckResult} per check, in the
+ * checks' order. It knows its JSON ({@value #CHECKS_JSON}) and HTML ({@value #CHECKS_HTML}) and
+ * writes both to an {@link Output} the caller owns; {@link #gate()} turns it into violations.
+ *
+ * @param input what was checked (a path, or a label), for people
+ * @param rows the number of rows checked
+ * @param passes how many Spark jobs read the data: one aggregation, one per {@code unique} and
+ *     {@code references} check, one per failed check's example rows
+ * @param results one result per check, in order
+ */
+public record CheckResults(String input, long rows, int passes, List<CheckResult> results) {
+  /** The results' JSON inside a report folder. */
+  public static final String CHECKS_JSON = "checks.json";
+
+  /** The results' HTML page inside a report folder. */
+  public static final String CHECKS_HTML = "checks.html";
+
+  public CheckResults {
+    Objects.requireNonNull(input, "input");
+    results = List.copyOf(results);
+  }
+
+  /** The results of checks that failed, of either severity. */
+  public List<CheckResult> failed() {
+    return results.stream().filter(r -> !r.passed()).toList();
+  }
+
+  /** Whether no check of severity error failed. */
+  public boolean passed() {
+    return results.stream().noneMatch(CheckResult::failsGate);
+  }
+
+  /**
+   * The gate: one violation per failed {@code error} check, in order ({@code warn} checks never
+   * fail it), after an {@link Violation.Kind#EMPTY_INPUT} violation when the data has no rows.
+   */
+  public GateResult gate() {
+    return gate(false);
+  }
+
+  /** {@link #gate()}, accepting data of no rows when {@code allowEmpty}. */
+  public GateResult gate(boolean allowEmpty) {
+    List<Violation> out = new ArrayList<>();
+    if (rows == 0 && !allowEmpty) {
+      out.add(Violation.emptyInput("input", "The input holds no rows, so no check was judged."));
+    }
+    for (CheckResult r : results) {
+      if (r.failsGate()) {
+        out.add(
+            new Violation(
+                Violation.Kind.THRESHOLD,
+                r.check().name(),
+                r.check().rule().kind(),
+                r.measured() == null ? "none" : String.valueOf(r.measured()),
+                r.bound(),
+                r.message()));
+      }
+    }
+    return new GateResult(out);
+  }
+
+  /** The results as {@value #CHECKS_JSON} text (lower camel case keys through core's JSON). */
+  public String toJson() {
+    ObjectNode root = Json.object();
+    root.put("input", input);
+    root.put("rows", rows);
+    root.put("passed", passed());
+    root.put("passes", passes);
+    root.put("failedErrors", results.stream().filter(CheckResult::failsGate).count());
+    root.put(
+        "failedWarnings",
+        results.stream().filter(r -> !r.passed() && r.check().severity() == Severity.WARN).count());
+    ArrayNode list = root.putArray("checks");
+    for (CheckResult r : results) {
+      ObjectNode o = list.addObject();
+      o.put("name", r.check().name());
+      o.put("check", r.check().rule().kind());
+      o.put("severity", r.check().severity().text());
+      o.put("passed", r.passed());
+      if (r.measured() == null) {
+        o.putNull("measured");
+      } else if (r.measured() instanceof Long l) {
+        o.put("measured", l);
+      } else if (r.measured() instanceof Double d) {
+        Json.number(o, "measured", d);
+      } else {
+        o.put("measured", String.valueOf(r.measured()));
+      }
+      o.put("bound", r.bound());
+      r.failing().ifPresent(n -> o.put("failing", n));
+      if (!r.passed()) {
+        o.put("message", r.message());
+      }
+      if (!r.examples().isEmpty()) {
+        ArrayNode ex = o.putArray("examples");
+        for (String row : r.examples()) {
+          ex.add(row);
+        }
+      }
+      o.set("spec", ChecksFile.tree(Checks.of(r.check())).get("checks").get(0));
+    }
+    return Json.write(root);
+  }
+
+  /** The results as a self-contained HTML page ({@value #CHECKS_HTML}). */
+  public String toHtml() {
+    return ChecksHtml.render(this);
+  }
+
+  /** Writes {@value #CHECKS_JSON} and {@value #CHECKS_HTML} to {@code out}. */
+  public void writeTo(Output out) {
+    out.writeString(CHECKS_JSON, toJson());
+    out.writeString(CHECKS_HTML, toHtml());
+  }
+}

@@ -1,0 +1,231 @@
+package dev.wick.checks;
+
+import dev.wick.core.WickException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * Dataset-level checks: an immutable value built fluently in Java or read from a checks file (JSON
+ * or YAML), and written back to one ({@link #toJson()}, {@link #toYaml()}).
+ *
+ * <pre>{@code
+ * Checks checks =
+ *     Checks.of(
+ *         Check.rowCount(OptionalLong.of(1000), OptionalLong.empty()),
+ *         Check.completeness("country", 0.99).warn(),
+ *         Check.unique("play_id"),
+ *         Check.references("user_id", "users", "user_id"))
+ *     .reference("users", "warehouse/users");
+ * CheckResults results = checks.run(plays);   // one aggregation, plus one pass per key and reference
+ * results.gate().passes();
+ * }</pre>
+ *
+ * <p>A checks file is an object with a list of {@code checks}, each an object naming its kind under
+ * {@code check} (see {@link Check.Rule}), and optionally a {@code baseline} profile (for row counts
+ * relative to it) and named {@code references} (other datasets, by path):
+ *
+ * <pre>
+ * baseline: reports/day1/profile.json
+ * references:
+ *   - {name: users, path: warehouse/users}
+ * checks:
+ *   - {check: rowCount, minRatio: 0.9, maxRatio: 1.1}
+ *   - {check: completeness, field: country, min: 0.99, severity: warn}
+ *   - {check: unique, fields: [play_id]}
+ *   - {check: references, field: user_id, in: users.user_id}
+ * </pre>
+ *
+ * <p>Everything wrong in a file (an unknown kind or key, a value of the wrong type, a bound out of
+ * range) fails at once with a {@link WickException} naming the check, the problem and the fix;
+ * fields the data lacks fail in {@link #run} before any Spark job, naming the nearest field.
+ */
+public final class Checks {
+  private final List<Check> checks;
+  private final Map<String, String> references;
+  private final Optional<String> baseline;
+
+  private Checks(List<Check> checks, Map<String, String> references, Optional<String> baseline) {
+    this.checks = List.copyOf(checks);
+    this.references = Collections.unmodifiableMap(new LinkedHashMap<>(references));
+    this.baseline = baseline;
+  }
+
+  /** No checks. */
+  public static Checks none() {
+    return new Checks(List.of(), Map.of(), Optional.empty());
+  }
+
+  /** These checks, in this order. */
+  public static Checks of(Check... checks) {
+    return new Checks(List.of(checks), Map.of(), Optional.empty());
+  }
+
+  /** These checks followed by {@code check}. */
+  public Checks and(Check check) {
+    Objects.requireNonNull(check, "check");
+    List<Check> more = new ArrayList<>(checks);
+    more.add(check);
+    return new Checks(more, references, baseline);
+  }
+
+  /**
+   * These checks, reading the dataset {@code name} (of {@link Check.References} checks) from {@code
+   * path} (a file, folder, glob or {@code table:NAME}); replaces an earlier path of that name.
+   */
+  public Checks reference(String name, String path) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(path, "path");
+    if (name.isBlank() || path.isBlank()) {
+      throw WickException.usage(
+              "A reference needs a name and a path, got '"
+                  + name
+                  + "' and '"
+                  + path
+                  + "'; name the dataset as the checks do and give its path.")
+          .about("references", "name the dataset as the checks do and give its path");
+    }
+    Map<String, String> more = new LinkedHashMap<>(references);
+    more.put(name, path);
+    return new Checks(checks, more, baseline);
+  }
+
+  /** These checks, with row counts relative to the profile at {@code profile} (a profile.json). */
+  public Checks baseline(String profile) {
+    Objects.requireNonNull(profile, "profile");
+    return new Checks(checks, references, Optional.of(profile));
+  }
+
+  /** The checks, in order. */
+  public List<Check> checks() {
+    return checks;
+  }
+
+  /** The referenced datasets' paths by name, in the order given. */
+  public Map<String, String> references() {
+    return references;
+  }
+
+  /** The baseline profile's path, if any. */
+  public Optional<String> baseline() {
+    return baseline;
+  }
+
+  /**
+   * The locations these checks read besides the checked data: the baseline profile and the
+   * referenced datasets (an output must not overlap them).
+   */
+  public List<String> inputs() {
+    List<String> out = new ArrayList<>();
+    baseline.ifPresent(out::add);
+    out.addAll(references.values());
+    return out;
+  }
+
+  /**
+   * Reads a checks file: YAML when its name ends in {@code .yaml} or {@code .yml}, JSON when it
+   * ends in {@code .json}, else whichever its first character says ({@code {} for JSON).
+   */
+  public static Checks read(Path file) {
+    Objects.requireNonNull(file, "file");
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw WickException.usage(
+              "Checks file " + file + " does not exist; give the path of the checks file.", e)
+          .about("checks", "give the path of the checks file");
+    } catch (IOException e) {
+      throw WickException.usage(
+              "Checks file "
+                  + file
+                  + " cannot be read ("
+                  + e.getClass().getSimpleName()
+                  + "); give the path of a readable checks file.",
+              e)
+          .about("checks", "give the path of a readable checks file");
+    }
+    String name = file.getFileName() == null ? "" : file.getFileName().toString();
+    String lower = name.toLowerCase(Locale.ROOT);
+    boolean yaml;
+    if (lower.endsWith(".json")) {
+      yaml = false;
+    } else if (ChecksFile.YAML_EXTENSIONS.stream().anyMatch(lower::endsWith)) {
+      yaml = true;
+    } else {
+      yaml = !text.stripLeading().startsWith("{");
+    }
+    return ChecksFile.parse(text, "Checks file " + file, yaml);
+  }
+
+  /**
+   * Parses the text of a checks file, JSON when it starts with {@code {}, else YAML; {@code where}
+   * names it in errors.
+   */
+  public static Checks parse(String text, String where) {
+    Objects.requireNonNull(text, "text");
+    return ChecksFile.parse(text, where, !text.stripLeading().startsWith("{"));
+  }
+
+  /** These checks as a JSON checks file (lower camel case keys, through core's JSON helper). */
+  public String toJson() {
+    return ChecksFile.json(this);
+  }
+
+  /** These checks as a YAML checks file, with the same keys as {@link #toJson()}. */
+  public String toYaml() {
+    return ChecksFile.yaml(this);
+  }
+
+  /**
+   * Runs the checks on {@code data}, reading referenced datasets from their paths ({@link
+   * #reference}) and the baseline from its profile.
+   */
+  public CheckResults run(Dataset<Row> data) {
+    return run(data, Map.of());
+  }
+
+  /**
+   * Runs the checks on {@code data}; {@code datasets} gives referenced datasets by name (those it
+   * lacks are read from their paths). Fields, types and SQL are checked before any Spark job runs.
+   * The data is read once for every aggregate check together with the first {@code unique} or
+   * {@code references} check (its grouping or anti-join carries the aggregates), plus once per
+   * further {@code unique} or {@code references} check; failed row-level checks take one more
+   * short, limited pass each for their example rows ({@link CheckResults#passes()} counts them).
+   */
+  public CheckResults run(Dataset<Row> data, Map<String, Dataset<Row>> datasets) {
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(datasets, "datasets");
+    return Evaluation.run(this, data, datasets);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Checks c
+        && checks.equals(c.checks)
+        && references.equals(c.references)
+        && baseline.equals(c.baseline);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(checks, references, baseline);
+  }
+
+  @Override
+  public String toString() {
+    return "Checks" + checks.stream().map(Check::name).toList();
+  }
+}

@@ -1,0 +1,861 @@
+package dev.wick.checks;
+
+import static org.apache.spark.sql.functions.approx_count_distinct;
+import static org.apache.spark.sql.functions.avg;
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.hll_sketch_agg;
+import static org.apache.spark.sql.functions.hll_sketch_estimate;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.percentile_approx;
+import static org.apache.spark.sql.functions.sum;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.DatasetReader;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.Schemas;
+import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.spark.Columns;
+import dev.wick.core.validation.SemanticType;
+import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.Profile;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+
+/**
+ * Runs checks on a dataset in as few passes as they allow.
+ *
+ * <p>Every aggregate check is one set of Catalyst built-in aggregate expressions ({@code count},
+ * {@code count_if} of the rows failing a membership test, a regular expression ({@code rlike}), a
+ * semantic type's own Catalyst predicate or a SQL predicate, {@code min}, {@code max}, {@code avg},
+ * {@code percentile_approx}, {@code hll_sketch_agg} or {@code approx_count_distinct}), and all of
+ * them are evaluated together in one pass over the data: as observed metrics ({@code
+ * Dataset.observe}) of the first {@code unique} or {@code references} check's own job when there is
+ * one, else as one {@code agg}. Each {@code unique} check is one grouping of the data by its key
+ * (exact), each {@code references} check one left-anti join with the referenced dataset's distinct
+ * keys; so the data is read once, plus once per further {@code unique} or {@code references} check.
+ * Failed row-level checks then read up to {@value #EXAMPLES} example rows each, with a limited
+ * filter that stops as soon as it has them. Everything a check names is checked before the first
+ * job.
+ */
+final class Evaluation {
+  static final int EXAMPLES = 5;
+  private static final String COUNT = "__wick_count";
+  private static final int QUANTILE_ACCURACY = 10_000;
+  private static final double DISTINCT_RSD = 0.02;
+
+  private final Dataset<Row> data;
+  private final StructType schema;
+  private final List<Column> aggregates = new ArrayList<>();
+  private dev.wick.core.schema.Schema model;
+  private int passes;
+
+  private Evaluation(Dataset<Row> data) {
+    this.data = data;
+    this.schema = data.schema();
+    aggregates.add(count(lit(1)).as("a0"));
+  }
+
+  /**
+   * What a planned check does: with the aggregation's row ({@code finish}), or with a Spark job of
+   * its own over a source dataset ({@code own}: unique and references checks).
+   */
+  private record Planned(
+      Check check,
+      Function<Row, CheckResult> finish,
+      Optional<Column> failWhen,
+      Optional<Function<Dataset<Row>, CheckResult>> own) {
+    Planned(Check check, Function<Row, CheckResult> finish, Optional<Column> failWhen) {
+      this(check, finish, failWhen, Optional.empty());
+    }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong OBSERVATIONS =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  static CheckResults run(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
+    Evaluation e = new Evaluation(data);
+    Instant now = Instant.now();
+    OptionalLong baselineRows = OptionalLong.empty();
+    List<Planned> planned = new ArrayList<>();
+    for (Check check : checks.checks()) {
+      if (check.rule() instanceof Check.RowCountRatio && baselineRows.isEmpty()) {
+        baselineRows = OptionalLong.of(e.baselineRows(checks, check));
+      }
+      planned.add(e.plan(check, checks, given, baselineRows, now));
+    }
+    CheckResult[] results = new CheckResult[planned.size()];
+    Column first = e.aggregates.get(0);
+    Column[] rest = e.aggregates.subList(1, e.aggregates.size()).toArray(new Column[0]);
+    int carrier = -1;
+    for (int i = 0; i < planned.size() && carrier < 0; i++) {
+      if (planned.get(i).own().isPresent()) {
+        carrier = i;
+      }
+    }
+    Row row;
+    if (carrier >= 0) {
+      // The aggregates ride along the first grouping or join: its scan is the only one.
+      Observation observation = new Observation("wick_checks_" + OBSERVATIONS.incrementAndGet());
+      results[carrier] =
+          planned.get(carrier).own().get().apply(data.observe(observation, first, rest));
+      Map<String, Object> metrics;
+      try {
+        metrics = observation.getAsJava();
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+        throw WickException.internal("Interrupted while the checks ran.", ie);
+      }
+      if (metrics.get("a0") != null) {
+        Object[] values = new Object[e.aggregates.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = metrics.get("a" + i);
+        }
+        row = RowFactory.create(values);
+      } else {
+        // No task ran (an input of no partitions), so nothing was observed: aggregate directly.
+        row = data.agg(first, rest).collectAsList().get(0);
+        e.passes++;
+      }
+    } else {
+      row = data.agg(first, rest).collectAsList().get(0);
+      e.passes++;
+    }
+    e.rows = row.getLong(0);
+    for (int i = 0; i < planned.size(); i++) {
+      Planned p = planned.get(i);
+      if (results[i] != null) {
+        continue;
+      }
+      CheckResult r = p.own().isPresent() ? p.own().get().apply(data) : p.finish().apply(row);
+      if (!r.passed() && p.failWhen().isPresent() && r.examples().isEmpty()) {
+        r = r.withExamples(e.examples(data.where(p.failWhen().get())));
+      }
+      results[i] = r;
+    }
+    return new CheckResults(label(data), e.rows, e.passes, List.of(results));
+  }
+
+  private long rows;
+
+  private static String label(Dataset<Row> data) {
+    String[] files = data.inputFiles();
+    return files.length == 1 ? files[0] : files.length + " files";
+  }
+
+  private List<String> examples(Dataset<Row> failing) {
+    passes++;
+    return failing.limit(EXAMPLES).toJSON().collectAsList();
+  }
+
+  private int add(Column aggregate) {
+    aggregates.add(aggregate.as("a" + aggregates.size()));
+    return aggregates.size() - 1;
+  }
+
+  private long baselineRows(Checks checks, Check check) {
+    String path =
+        checks
+            .baseline()
+            .orElseThrow(
+                () ->
+                    WickException.usage(
+                        "Check '"
+                            + check.name()
+                            + "' counts rows relative to a baseline, but the checks name no"
+                            + " baseline profile; add baseline: PATH/profile.json to the checks."));
+    return Profile.read(Path.of(path)).rowCount();
+  }
+
+  // ------------------------------------------------------------------ planning
+
+  private Planned plan(
+      Check check,
+      Checks checks,
+      Map<String, Dataset<Row>> given,
+      OptionalLong baselineRows,
+      Instant now) {
+    String name = check.name();
+    Object rule = check.rule();
+    if (rule instanceof Check.RowCount r) {
+      return new Planned(check, a -> rowCount(check, r.min(), r.max(), ""), Optional.empty());
+    } else if (rule instanceof Check.RowCountRatio r) {
+      long base = baselineRows.getAsLong();
+      OptionalLong lo =
+          r.minRatio().isPresent()
+              ? OptionalLong.of((long) Math.ceil(base * r.minRatio().getAsDouble()))
+              : OptionalLong.empty();
+      OptionalLong hi =
+          r.maxRatio().isPresent()
+              ? OptionalLong.of((long) Math.floor(base * r.maxRatio().getAsDouble()))
+              : OptionalLong.empty();
+      String of = " (" + ratios(r.minRatio(), r.maxRatio()) + " of the baseline's " + base + ")";
+      return new Planned(check, a -> rowCount(check, lo, hi, of), Optional.empty());
+
+    } else if (rule instanceof Check.Completeness r) {
+      Column c = field(check, r.field()).column;
+      int filled = add(count(c));
+      return new Planned(
+          check,
+          a -> {
+            long n = a.getLong(filled);
+            Double share = rows == 0 ? null : (double) n / rows;
+            boolean ok = share == null || share >= r.min();
+            return result(
+                check,
+                ok,
+                share,
+                ">= " + Numbers.text(r.min()),
+                OptionalLong.of(rows - n),
+                name
+                    + ": "
+                    + (share == null ? "" : Numbers.percent(share))
+                    + " of the rows have a "
+                    + r.field()
+                    + " ("
+                    + n
+                    + " of "
+                    + rows
+                    + "); at least "
+                    + Numbers.percent(r.min())
+                    + " must.");
+          },
+          Optional.of(c.isNull()));
+
+    } else if (rule instanceof Check.Unique r) {
+      return unique(check, r);
+    } else if (rule instanceof Check.Distinct r) {
+      int at = add(distinctCount(field(check, r.field())));
+      return new Planned(
+          check,
+          a -> {
+            long n = a.getLong(at);
+            boolean ok =
+                (r.min().isEmpty() || n >= r.min().getAsLong())
+                    && (r.max().isEmpty() || n <= r.max().getAsLong());
+            String bound = bounds(d(r.min()), d(r.max()));
+            return result(
+                check,
+                ok,
+                n,
+                bound,
+                OptionalLong.empty(),
+                name
+                    + ": "
+                    + r.field()
+                    + " has about "
+                    + n
+                    + " distinct values; it must have "
+                    + bound
+                    + ".");
+          },
+          Optional.empty());
+
+    } else if (rule instanceof Check.AllowedValues r) {
+      Column c = field(check, r.field()).column;
+      Column bad = c.isNotNull().and(not(c.isin(r.values().toArray())));
+      return share(
+          check, c, bad, r.minFraction(), "are not one of " + listed(r.values()), r.field());
+
+    } else if (rule instanceof Check.Range r) {
+      Resolved f = numeric(check, r.field());
+      Column c = f.column;
+      Column outside = lit(false);
+      if (r.min().isPresent()) {
+        outside = outside.or(c.lt(lit(r.min().getAsDouble())));
+      }
+      if (r.max().isPresent()) {
+        outside = outside.or(c.gt(lit(r.max().getAsDouble())));
+      }
+      int lo = add(min(c).cast("double"));
+      int hi = add(max(c).cast("double"));
+      int bad = add(count_if(coalesce(outside, lit(false))));
+      String bound = bounds(r.min(), r.max());
+      return new Planned(
+          check,
+          a -> {
+            long n = a.getLong(bad);
+            if (a.isNullAt(lo)) {
+              return result(check, true, null, bound, OptionalLong.of(0), "");
+            }
+            String measured =
+                "[" + Numbers.text(a.getDouble(lo)) + ", " + Numbers.text(a.getDouble(hi)) + "]";
+            return result(
+                check,
+                n == 0,
+                measured,
+                bound,
+                OptionalLong.of(n),
+                name
+                    + ": "
+                    + r.field()
+                    + " runs from "
+                    + Numbers.text(a.getDouble(lo))
+                    + " to "
+                    + Numbers.text(a.getDouble(hi))
+                    + " ("
+                    + n
+                    + " outside); it must be "
+                    + bound
+                    + ".");
+          },
+          Optional.of(coalesce(outside, lit(false))));
+
+    } else if (rule instanceof Check.Mean r) {
+      int at = add(avg(numeric(check, r.field()).column));
+      return statistic(check, at, r.min(), r.max(), "the mean of " + r.field() + " is ");
+
+    } else if (rule instanceof Check.Quantile r) {
+      Column c = numeric(check, r.field()).column.cast("double");
+      int at = add(percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)));
+      return statistic(
+          check,
+          at,
+          r.min(),
+          r.max(),
+          "the " + Numbers.text(r.q()) + " quantile of " + r.field() + " is about ");
+
+    } else if (rule instanceof Check.Regex r) {
+      Resolved f = field(check, r.field());
+      if (!(f.type instanceof StringType)) {
+        throw typeError(check, r.field(), f.type, "a string");
+      }
+      Column bad = f.column.isNotNull().and(not(f.column.rlike("^(?:" + r.pattern() + ")$")));
+      return share(check, f.column, bad, r.minFraction(), "do not match " + r.pattern(), r.field());
+
+    } else if (rule instanceof Check.Semantic r) {
+      Resolved f = field(check, r.field());
+      Column valid = semantic(check, r, f);
+      Column bad = f.column.isNotNull().and(not(coalesce(valid, lit(false))));
+      return share(check, f.column, bad, r.minFraction(), "are not a valid " + r.type(), r.field());
+
+    } else if (rule instanceof Check.Predicate r) {
+      return predicate(check, r);
+    } else if (rule instanceof Check.References r) {
+      return references(check, r, checks, given);
+    } else if (rule instanceof Check.Freshness r) {
+      return freshness(check, r, now);
+    }
+    throw new IllegalStateException("unknown " + rule);
+  }
+
+  /**
+   * An approximate distinct count: Spark's DataSketches HLL sketch (lgConfigK 12, a relative
+   * standard error of about 1.6%) for ints, longs, strings and bytes, else HyperLogLog++ with a
+   * relative standard deviation of 2%.
+   */
+  private static Column distinctCount(Resolved f) {
+    DataType t = f.type;
+    if (t instanceof IntegerType
+        || t instanceof LongType
+        || t instanceof StringType
+        || t instanceof BinaryType) {
+      return hll_sketch_estimate(hll_sketch_agg(f.column));
+    }
+    return approx_count_distinct(f.column, DISTINCT_RSD);
+  }
+
+  private CheckResult rowCount(Check check, OptionalLong min, OptionalLong max, String of) {
+    boolean ok =
+        (min.isEmpty() || rows >= min.getAsLong()) && (max.isEmpty() || rows <= max.getAsLong());
+    String bound = bounds(d(min), d(max));
+    return result(
+        check,
+        ok,
+        rows,
+        bound + of,
+        OptionalLong.empty(),
+        check.name() + ": the input has " + rows + " rows; it must have " + bound + of + ".");
+  }
+
+  /** A check that a share of the non-null values pass: allowed values, regex, semantic types. */
+  private Planned share(
+      Check check, Column c, Column bad, double minFraction, String problem, String field) {
+    int values = add(count(c));
+    int failing = add(count_if(bad));
+    return new Planned(
+        check,
+        a -> {
+          long n = a.getLong(values);
+          long b = a.getLong(failing);
+          Double share = n == 0 ? null : (double) (n - b) / n;
+          boolean ok = share == null || share >= minFraction;
+          return result(
+              check,
+              ok,
+              share,
+              ">= " + Numbers.text(minFraction),
+              OptionalLong.of(b),
+              check.name()
+                  + ": "
+                  + b
+                  + " of "
+                  + n
+                  + " values of "
+                  + field
+                  + " "
+                  + problem
+                  + "; "
+                  + allowance(minFraction)
+                  + ".");
+        },
+        Optional.of(bad));
+  }
+
+  private static String allowance(double minFraction) {
+    return minFraction >= 1.0 ? "none may" : "at most " + Numbers.percent(1 - minFraction) + " may";
+  }
+
+  private Planned statistic(
+      Check check, int at, OptionalDouble min, OptionalDouble max, String what) {
+    String bound = bounds(min, max);
+    return new Planned(
+        check,
+        a -> {
+          if (a.isNullAt(at)) {
+            return result(check, true, null, bound, OptionalLong.empty(), "");
+          }
+          double v = ((Number) a.get(at)).doubleValue();
+          boolean ok =
+              (min.isEmpty() || v >= min.getAsDouble())
+                  && (max.isEmpty() || v <= max.getAsDouble());
+          return result(
+              check,
+              ok,
+              v,
+              bound,
+              OptionalLong.empty(),
+              check.name() + ": " + what + Numbers.text(v) + "; it must be " + bound + ".");
+        },
+        Optional.empty());
+  }
+
+  private Planned predicate(Check check, Check.Predicate r) {
+    Column p;
+    DataType type;
+    try {
+      p = expr(r.sql());
+      type = data.select(p).schema().fields()[0].dataType();
+    } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes
+      String reason = String.valueOf(e.getMessage()).strip().split("\n")[0];
+      throw WickException.usage(
+          "Check '"
+              + check.name()
+              + "' has a SQL predicate Spark cannot use ("
+              + reason
+              + "); fix the predicate in the checks.",
+          e);
+    }
+    if (!type.equals(DataTypes.BooleanType)) {
+      throw WickException.usage(
+          "Check '"
+              + check.name()
+              + "' has a SQL predicate of type "
+              + type.simpleString()
+              + ", not boolean; write a condition such as ended_at >= started_at.");
+    }
+    Column bad = not(coalesce(p, lit(false)));
+    int failing = add(count_if(bad));
+    return new Planned(
+        check,
+        a -> {
+          long b = a.getLong(failing);
+          Double share = rows == 0 ? null : (double) (rows - b) / rows;
+          boolean ok = share == null || share >= r.minFraction();
+          return result(
+              check,
+              ok,
+              share,
+              ">= " + Numbers.text(r.minFraction()),
+              OptionalLong.of(b),
+              check.name()
+                  + ": "
+                  + b
+                  + " of "
+                  + rows
+                  + " rows do not satisfy "
+                  + r.sql()
+                  + "; "
+                  + allowance(r.minFraction())
+                  + ".");
+        },
+        Optional.of(bad));
+  }
+
+  private Planned unique(Check check, Check.Unique r) {
+    List<Column> keys = new ArrayList<>();
+    for (int i = 0; i < r.fields().size(); i++) {
+      keys.add(field(check, r.fields().get(i)).column.as(r.fields().get(i)));
+    }
+    String what =
+        r.fields().size() == 1
+            ? " of " + r.fields().get(0)
+            : " of " + String.join(", ", r.fields());
+    String noun = r.fields().size() == 1 ? "value" : "combination";
+    Function<Dataset<Row>, Dataset<Row>> duplicated =
+        source ->
+            source
+                .groupBy(keys.toArray(new Column[0]))
+                .agg(count(lit(1)).as(COUNT))
+                .where(col(COUNT).gt(1));
+    return new Planned(
+        check,
+        a -> {
+          throw new IllegalStateException("a unique check runs its own job");
+        },
+        Optional.empty(),
+        Optional.of(
+            source -> {
+              Row counts =
+                  duplicated
+                      .apply(source)
+                      .agg(count(lit(1)), coalesce(sum(col(COUNT)), lit(0L)))
+                      .first();
+              passes++;
+              long keysDuplicated = counts.getLong(0);
+              long rowsDuplicated = counts.getLong(1);
+              boolean ok = keysDuplicated == 0;
+              CheckResult result =
+                  result(
+                      check,
+                      ok,
+                      keysDuplicated,
+                      "0 duplicated",
+                      OptionalLong.of(keysDuplicated),
+                      check.name()
+                          + ": "
+                          + Numbers.count(keysDuplicated, noun)
+                          + what
+                          + (keysDuplicated == 1 ? " occurs" : " occur")
+                          + " more than once ("
+                          + Numbers.count(rowsDuplicated, "row")
+                          + "); each must occur once.");
+              return ok ? result : result.withExamples(examples(duplicated.apply(data)));
+            }));
+  }
+
+  private Planned references(
+      Check check, Check.References r, Checks checks, Map<String, Dataset<Row>> given) {
+    Column c = field(check, r.field()).column;
+    Dataset<Row> other = given.get(r.dataset());
+    if (other == null) {
+      String path = checks.references().get(r.dataset());
+      if (path == null) {
+        throw WickException.usage(
+                "Check '"
+                    + check.name()
+                    + "' refers to the dataset '"
+                    + r.dataset()
+                    + "', which was not given; give its path under references in the checks.")
+            .about("references", "give its path under references in the checks");
+      }
+      other = DatasetReader.read(data.sparkSession(), path, Optional.empty());
+    }
+    Column theirs =
+        resolve(other.schema(), r.datasetField(), "the dataset '" + r.dataset() + "'", check)
+            .column;
+    String ref = "__wick_ref";
+    Dataset<Row> keys = other.select(theirs.as(ref)).where(col(ref).isNotNull()).distinct();
+    Function<Dataset<Row>, Dataset<Row>> orphans =
+        source -> source.where(c.isNotNull()).join(keys, c.equalTo(col(ref)), "left_anti");
+    return new Planned(
+        check,
+        a -> {
+          throw new IllegalStateException("a references check runs its own job");
+        },
+        Optional.empty(),
+        Optional.of(
+            source -> {
+              long n = orphans.apply(source).count();
+              passes++;
+              CheckResult result =
+                  result(
+                      check,
+                      n == 0,
+                      n,
+                      "0 missing",
+                      OptionalLong.of(n),
+                      check.name()
+                          + ": "
+                          + Numbers.count(n, "row")
+                          + (n == 1 ? " holds a " : " hold a ")
+                          + r.field()
+                          + " that "
+                          + r.dataset()
+                          + "."
+                          + r.datasetField()
+                          + " does not have; none may.");
+              return n == 0 ? result : result.withExamples(examples(orphans.apply(data)));
+            }));
+  }
+
+  private Planned freshness(Check check, Check.Freshness r, Instant now) {
+    Resolved f = field(check, r.field());
+    if (!(f.type instanceof TimestampType
+        || f.type instanceof TimestampNTZType
+        || f.type instanceof DateType)) {
+      throw typeError(check, r.field(), f.type, "a timestamp or a date");
+    }
+    int at = add(max(f.column));
+    Instant reference = r.at().orElse(now);
+    String bound = "within " + Numbers.duration(r.maxAge()) + " of " + reference;
+    return new Planned(
+        check,
+        a -> {
+          Instant newest = a.isNullAt(at) ? null : instant(a.get(at));
+          if (newest == null) {
+            return result(
+                check,
+                false,
+                null,
+                bound,
+                OptionalLong.empty(),
+                check.name()
+                    + ": "
+                    + r.field()
+                    + " has no values; its newest must be "
+                    + bound
+                    + ".");
+          }
+          Duration age = Duration.between(newest, reference);
+          boolean ok = age.compareTo(r.maxAge()) <= 0;
+          return result(
+              check,
+              ok,
+              newest.toString(),
+              bound,
+              OptionalLong.empty(),
+              check.name()
+                  + ": the newest "
+                  + r.field()
+                  + " is "
+                  + newest
+                  + ", "
+                  + age(age)
+                  + " before "
+                  + reference
+                  + "; it must be "
+                  + bound
+                  + ".");
+        },
+        Optional.empty());
+  }
+
+  private static Instant instant(Object v) {
+    if (v instanceof java.sql.Timestamp t) {
+      return t.toInstant();
+    } else if (v instanceof Instant i) {
+      return i;
+    } else if (v instanceof java.sql.Date d) {
+      return d.toLocalDate().atStartOfDay(ZoneOffset.UTC).toInstant();
+    } else if (v instanceof LocalDate d) {
+      return d.atStartOfDay(ZoneOffset.UTC).toInstant();
+    } else if (v instanceof LocalDateTime t) {
+      return t.toInstant(ZoneOffset.UTC);
+    }
+    throw new IllegalStateException("not a time: " + v.getClass());
+  }
+
+  /** An age such as {@code 3d 2h 5m}. */
+  private static String age(Duration d) {
+    if (d.isNegative()) {
+      return Numbers.duration(d.negated()) + " after, not";
+    }
+    long s = d.getSeconds();
+    List<String> parts = new ArrayList<>();
+    if (s >= 86400) {
+      parts.add(s / 86400 + "d");
+    }
+    if (s % 86400 >= 3600) {
+      parts.add(s % 86400 / 3600 + "h");
+    }
+    if (s % 3600 >= 60) {
+      parts.add(s % 3600 / 60 + "m");
+    }
+    if (parts.isEmpty()) {
+      parts.add(s + "s");
+    }
+    return String.join(" ", parts);
+  }
+
+  private Column semantic(Check check, Check.Semantic r, Resolved f) {
+    if (model == null) {
+      model = Schemas.fromSpark(schema, "input");
+    }
+    dev.wick.core.schema.DataType storage = model.resolve(FieldPath.parse(r.field())).type();
+    SemanticType type;
+    try {
+      type = SemanticTypes.resolve(SemanticSpec.parse(r.type()), storage, r.field());
+    } catch (IllegalArgumentException e) {
+      throw WickException.usage(
+          "Check '" + check.name() + "': type " + e.getMessage() + "; fix the semantic type.");
+    } catch (WickException e) {
+      throw WickException.usage("Check '" + check.name() + "': " + e.getMessage(), e);
+    }
+    return type.validWhen(f.column, storage)
+        .orElseThrow(
+            () ->
+                WickException.usage(
+                    "Check '"
+                        + check.name()
+                        + "' uses the semantic type "
+                        + r.type()
+                        + ", which has no Spark expression to count in one pass; validate it"
+                        + " with a schema instead, or give a regex check."));
+  }
+
+  // ------------------------------------------------------------------ fields
+
+  /** A field of the data: its column and Spark type. */
+  private record Resolved(Column column, DataType type) {}
+
+  private Resolved field(Check check, String path) {
+    return resolve(schema, path, "the input", check);
+  }
+
+  private Resolved numeric(Check check, String path) {
+    Resolved f = field(check, path);
+    if (!(f.type instanceof NumericType)) {
+      throw typeError(check, path, f.type, "a number");
+    }
+    return f;
+  }
+
+  private static WickException typeError(Check check, String path, DataType type, String wanted) {
+    return WickException.usage(
+        "Check '"
+            + check.name()
+            + "' needs "
+            + wanted
+            + " in "
+            + path
+            + ", but it is a "
+            + type.simpleString()
+            + "; choose a field of that type or another kind of check.");
+  }
+
+  private static Resolved resolve(StructType struct, String text, String where, Check check) {
+    FieldPath path;
+    try {
+      path = FieldPath.parse(text);
+    } catch (WickException e) {
+      throw WickException.usage("Check '" + check.name() + "': " + e.getMessage(), e);
+    }
+    if (!path.isStructPath()) {
+      throw WickException.usage(
+          "Check '"
+              + check.name()
+              + "' names "
+              + text
+              + ", which steps into an array or map; name a field or a record's field.");
+    }
+    DataType type = struct;
+    for (FieldPath.Step step : path.steps()) {
+      StructField found = null;
+      if (type instanceof StructType s) {
+        for (StructField f : s.fields()) {
+          if (f.name().equals(step.name())) {
+            found = f;
+          }
+        }
+      }
+      if (found == null) {
+        throw WickException.usage(
+            "Check '"
+                + check.name()
+                + "' names the field '"
+                + text
+                + "', which "
+                + where
+                + " does not have"
+                + ChecksFile.nearest(text, paths(struct, ""))
+                + "; fix the field's name in the checks.");
+      }
+      type = found.dataType();
+    }
+    return new Resolved(Columns.column(path), type);
+  }
+
+  /** Every field path through records, depth first. */
+  private static List<String> paths(StructType struct, String prefix) {
+    List<String> out = new ArrayList<>();
+    for (StructField f : struct.fields()) {
+      out.add(prefix + f.name());
+      if (f.dataType() instanceof StructType s) {
+        out.addAll(paths(s, prefix + f.name() + "."));
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ text
+
+  private static CheckResult result(
+      Check check, boolean ok, Object measured, String bound, OptionalLong failing, String msg) {
+    return new CheckResult(check, ok, measured, bound, failing, List.of(), ok ? "" : msg);
+  }
+
+  private static OptionalDouble d(OptionalLong v) {
+    return v.isPresent() ? OptionalDouble.of(v.getAsLong()) : OptionalDouble.empty();
+  }
+
+  /** {@code between 1 and 2}, {@code at least 1}, {@code at most 2}. */
+  static String bounds(OptionalDouble min, OptionalDouble max) {
+    if (min.isPresent() && max.isPresent()) {
+      return "between "
+          + Numbers.text(min.getAsDouble())
+          + " and "
+          + Numbers.text(max.getAsDouble());
+    }
+    return min.isPresent()
+        ? "at least " + Numbers.text(min.getAsDouble())
+        : "at most " + Numbers.text(max.getAsDouble());
+  }
+
+  private static String ratios(OptionalDouble min, OptionalDouble max) {
+    if (min.isPresent() && max.isPresent()) {
+      return Numbers.text(min.getAsDouble()) + " to " + Numbers.text(max.getAsDouble());
+    }
+    return Numbers.text(min.isPresent() ? min.getAsDouble() : max.getAsDouble());
+  }
+
+  private static String listed(List<?> values) {
+    String shown = values.stream().limit(10).map(String::valueOf).collect(Collectors.joining(", "));
+    return values.size() > 10 ? shown + " (and " + (values.size() - 10) + " more)" : shown;
+  }
+}

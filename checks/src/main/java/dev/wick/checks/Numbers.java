@@ -1,0 +1,77 @@
+package dev.wick.checks;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** How checks print numbers, fractions and durations in names, bounds and messages. */
+final class Numbers {
+  private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*([dhms])");
+
+  private Numbers() {}
+
+  /** {@code 3} for 3.0, {@code 0.25}, six significant digits at most. */
+  static String text(double value) {
+    if (!Double.isFinite(value)) {
+      return String.valueOf(value);
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return String.valueOf((long) value);
+    }
+    return new BigDecimal(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+  }
+
+  /** {@code n} and the noun in the right number: {@code 1 row}, {@code 3 rows}. */
+  static String count(long n, String singular) {
+    return n + " " + (n == 1 ? singular : singular + "s");
+  }
+
+  /** A fraction as a percentage with two decimals: {@code 97.50%}. */
+  static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
+  }
+
+  /**
+   * A duration written {@code 36h}, {@code 7d}, {@code 90m}, {@code 30s} or in ISO-8601 ({@code
+   * PT36H}), or null when it is neither.
+   */
+  static Duration parseDuration(String text) {
+    String t = text.strip();
+    Matcher m = SHORT_DURATION.matcher(t);
+    if (m.matches()) {
+      long n = Long.parseLong(m.group(1));
+      return switch (m.group(2)) {
+        case "d" -> Duration.ofDays(n);
+        case "h" -> Duration.ofHours(n);
+        case "m" -> Duration.ofMinutes(n);
+        default -> Duration.ofSeconds(n);
+      };
+    }
+    try {
+      return Duration.parse(t.toUpperCase(Locale.ROOT));
+    } catch (java.time.format.DateTimeParseException | ArithmeticException e) {
+      return null;
+    }
+  }
+
+  /** A duration in the short form when it is a whole number of days, hours, minutes or seconds. */
+  static String duration(Duration d) {
+    long s = d.getSeconds();
+    if (d.getNano() == 0 && s > 0) {
+      if (s % 86400 == 0) {
+        return s / 86400 + "d";
+      }
+      if (s % 3600 == 0) {
+        return s / 3600 + "h";
+      }
+      if (s % 60 == 0) {
+        return s / 60 + "m";
+      }
+      return s + "s";
+    }
+    return d.toString();
+  }
+}

@@ -1,0 +1,284 @@
+package dev.wick.checks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wick.core.WickException;
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
+import dev.wick.core.spark.WickSpark;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.util.QueryExecutionListener;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The library: building, writing and reading checks, running them, and how many passes it takes.
+ */
+class ChecksTest {
+  @TempDir static Path dir;
+  static SparkSession spark;
+  static Dataset<Row> plays;
+
+  @BeforeAll
+  static void data() {
+    spark = WickSpark.local(2);
+    String path = dir.resolve("plays").toString();
+    spark
+        .range(0, 1000, 1, 4)
+        .selectExpr(
+            "id AS play_id",
+            "id % 7 AS user_id",
+            "if(id % 10 = 0, NULL, element_at(array('SE', 'US', 'GB'), cast(id % 3 + 1 AS int)))"
+                + " AS country",
+            "if(id % 100 = 1, 'pause', 'play') AS kind",
+            "cast(id * 10 AS long) AS ms",
+            "concat('t', cast(id AS string)) AS track",
+            "timestamp'2024-05-01 00:00:00' + make_interval(0, 0, 0, 0, 0, 0, id) AS started_at")
+        .write()
+        .parquet(path);
+    plays = spark.read().parquet(path);
+  }
+
+  /** Every kind of check that fits the one aggregation. */
+  private static Checks aggregateChecks() {
+    return Checks.of(
+        Check.rowCount(OptionalLong.of(1000), OptionalLong.of(1000)),
+        Check.completeness("country", 0.9),
+        Check.distinct("country", OptionalLong.of(3), OptionalLong.of(3)),
+        Check.allowedValues("kind", List.of("play", "pause")),
+        Check.range("ms", OptionalDouble.of(0), OptionalDouble.of(9990)),
+        Check.mean("ms", OptionalDouble.of(4990), OptionalDouble.of(5000)),
+        Check.quantile("ms", 0.5, OptionalDouble.of(4900), OptionalDouble.of(5100)),
+        Check.regex("track", "t[0-9]+"),
+        Check.semantic("country", "country_code"),
+        Check.predicate("ms >= play_id", 1.0),
+        Check.freshness(
+            "started_at", Duration.ofHours(1), Optional.of(Instant.parse("2024-05-01T00:30:00Z"))));
+  }
+
+  @Test
+  void aggregateChecksPassInOneAggregationOverOneScan() throws Exception {
+    assertOneScan(aggregateChecks(), "Aggregate \\[");
+  }
+
+  @Test
+  void aggregateChecksRideAlongTheFirstUniqueChecksScan() throws Exception {
+    assertOneScan(
+        aggregateChecks()
+            .and(Check.distinct("track", OptionalLong.of(990), OptionalLong.empty()))
+            .and(Check.unique("play_id")),
+        "CollectMetrics");
+  }
+
+  private void assertOneScan(Checks checks, String aggregation) throws Exception {
+    List<String> plans = new ArrayList<>();
+    List<Long> jobs = new ArrayList<>(); // records read by each stage that reads input
+    QueryExecutionListener queries =
+        new QueryExecutionListener() {
+          @Override
+          public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
+            synchronized (plans) {
+              plans.add(qe.optimizedPlan().toString());
+            }
+          }
+
+          @Override
+          public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
+        };
+    SparkListener jobListener =
+        new SparkListener() {
+          @Override
+          public void onStageCompleted(SparkListenerStageCompleted done) {
+            long read = done.stageInfo().taskMetrics().inputMetrics().recordsRead();
+            if (read > 0) {
+              synchronized (jobs) {
+                jobs.add(read);
+              }
+            }
+          }
+        };
+    plays.schema(); // read the footers before counting
+    spark.listenerManager().register(queries);
+    spark.sparkContext().addSparkListener(jobListener);
+    CheckResults results;
+    try {
+      results = checks.run(plays);
+      long deadline = System.currentTimeMillis() + 10_000;
+      while (System.currentTimeMillis() < deadline) {
+        synchronized (plans) {
+          if (!plans.isEmpty()) {
+            break;
+          }
+        }
+        Thread.sleep(50);
+      }
+      Thread.sleep(500);
+    } finally {
+      spark.listenerManager().unregister(queries);
+      spark.sparkContext().removeSparkListener(jobListener);
+    }
+    assertThat(results.failed()).as(results.toJson()).isEmpty();
+    assertThat(results.passes()).isEqualTo(1);
+    assertThat(plans).hasSize(1);
+    String plan = plans.get(0);
+    // One aggregate over one relation: the data is read once.
+    assertThat(plan.split("Relation \\[", -1)).as(plan).hasSize(2);
+    assertThat(plan.split(aggregation, -1)).as(plan).hasSize(2);
+    assertThat(plan).doesNotContain("PythonUDF", "ScalaUDF");
+    // One stage reads the input, each row once (AQE runs it and the final merge as two jobs).
+    assertThat(jobs).containsExactly(1000L);
+  }
+
+  @Test
+  void failingChecksMeasureTheirValueAndGiveExamples() {
+    CheckResults results =
+        Checks.of(
+                Check.completeness("country", 0.95),
+                Check.unique("user_id").warn(),
+                Check.allowedValues("kind", List.of("play")).named("kinds"))
+            .run(plays);
+    CheckResult completeness = results.results().get(0);
+    assertThat(completeness.passed()).isFalse();
+    assertThat(completeness.measured()).isEqualTo(0.9);
+    assertThat(completeness.failing()).hasValue(100);
+    assertThat(completeness.examples()).hasSize(Evaluation.EXAMPLES);
+    assertThat(completeness.examples()).allSatisfy(e -> assertThat(e).doesNotContain("country"));
+    CheckResult unique = results.results().get(1);
+    assertThat(unique.measured()).isEqualTo(7L);
+    assertThat(unique.message())
+        .isEqualTo(
+            "unique(user_id): 7 values of user_id occur more than once (1000 rows); each must"
+                + " occur once.");
+    CheckResult kinds = results.results().get(2);
+    assertThat(kinds.message())
+        .isEqualTo("kinds: 10 of 1000 values of kind are not one of play; none may.");
+    assertThat(kinds.examples()).allSatisfy(e -> assertThat(e).contains("\"kind\":\"pause\""));
+
+    GateResult gate = results.gate();
+    assertThat(gate.violations())
+        .extracting(Violation::subject)
+        .containsExactly("completeness(country)", "kinds");
+    assertThat(gate.violations().get(0).message())
+        .isEqualTo(
+            "completeness(country): 90.00% of the rows have a country (900 of 1000); at least"
+                + " 95.00% must.");
+  }
+
+  @Test
+  void referencesAreOneAntiJoinAgainstTheOtherDataset() {
+    Dataset<Row> users = spark.range(0, 5).selectExpr("id AS user_id");
+    CheckResults results =
+        Checks.of(Check.references("user_id", "users", "user_id"))
+            .run(plays, Map.of("users", users));
+    CheckResult r = results.results().get(0);
+    assertThat(r.passed()).isFalse();
+    assertThat(r.measured()).isEqualTo(285L); // user_id 5 and 6: 143 + 142 rows
+    assertThat(r.examples()).hasSize(Evaluation.EXAMPLES);
+    assertThat(results.passes()).isEqualTo(2); // anti-join with the aggregates, examples
+  }
+
+  @Test
+  void anEmptyInputFailsTheGateUnlessAllowed() {
+    CheckResults results = Checks.of(Check.completeness("country", 1)).run(plays.limit(0));
+    assertThat(results.rows()).isZero();
+    assertThat(results.gate().hasInputError()).isTrue();
+    assertThat(results.gate(true).passes()).isTrue();
+    // No task runs on an input of no files: the observed aggregates fall back to an agg.
+    plays.limit(0).write().parquet(dir.resolve("none").toString());
+    Dataset<Row> none = spark.read().parquet(dir.resolve("none").toString());
+    CheckResults observed =
+        Checks.of(Check.unique("play_id"), Check.completeness("country", 1)).run(none);
+    assertThat(observed.rows()).isZero();
+    assertThat(observed.failed()).isEmpty();
+  }
+
+  @Test
+  void checksWrittenAsJsonOrYamlReadBackEqual() {
+    Checks checks =
+        aggregateChecks()
+            .and(Check.unique("play_id", "user_id").warn().named("key"))
+            .and(Check.references("user_id", "users", "user_id"))
+            .and(Check.rowCountRatio(OptionalDouble.of(0.9), OptionalDouble.empty()))
+            .and(
+                new Check(
+                    new Check.AllowedValues("user_id", List.of(1, 2L, 3.5, true), 0.5),
+                    Severity.WARN,
+                    "ids"))
+            .reference("users", "warehouse/users")
+            .baseline("day1/profile.json");
+    assertThat(Checks.parse(checks.toJson(), "json")).isEqualTo(checks);
+    assertThat(Checks.parse(checks.toYaml(), "yaml")).isEqualTo(checks);
+    assertThat(checks.toYaml())
+        .contains("- check: completeness\n  field: country\n  min: 0.9\n")
+        .contains("maxAge: 1h");
+    assertThat(checks.inputs()).containsExactly("day1/profile.json", "warehouse/users");
+  }
+
+  @Test
+  void fileMistakesNameTheCheckTheProblemAndTheFix() {
+    assertThatThrownBy(() -> Checks.parse("checks:\n  - {check: range, field: ms}\n", "f.yaml"))
+        .isInstanceOf(WickException.class)
+        .hasMessage("Check 1 in f.yaml (range) has no bound; give min, max or both.");
+    assertThatThrownBy(
+            () -> Checks.parse("checks:\n  - {check: regex, field: x, pattern: '[a'}\n", "f"))
+        .hasMessageStartingWith("Check 1 in f (regex): pattern '[a' is not a regular expression (")
+        .hasMessageEndingWith("); fix the pattern.");
+    assertThatThrownBy(
+            () -> Checks.parse("checks:\n  - {check: freshness, field: t, maxAge: soon}\n", "f"))
+        .hasMessage(
+            "Check 1 in f (freshness): maxAge is 'soon', not a positive duration; write it as 36h,"
+                + " 7d, 90m, 30s or PT36H.");
+    assertThatThrownBy(() -> Checks.parse("{\"check\": []}", "f.json"))
+        .hasMessage(
+            "f.json has the unknown key 'check' (did you mean 'checks'?); f.json may hold checks,"
+                + " baseline, references.");
+    assertThatThrownBy(
+            () -> Checks.parse("checks:\n  - {check: semantic, field: c, type: county}\n", "f"))
+        .hasMessageStartingWith(
+            "Check 1 in f (semantic): Field 'c' names the unknown semantic type 'county';");
+    assertThatThrownBy(() -> Checks.parse("checks:\n  - {check: unique, severity: fatal}\n", "f"))
+        .hasMessage(
+            "Check 1 in f (unique) lacks fields; give the key's fields, such as fields: [user_id,"
+                + " day].");
+    assertThatThrownBy(
+            () -> Checks.parse("checks:\n  - {check: rowCount, min: 5, severity: fatal}\n", "f"))
+        .hasMessage(
+            "Check 1 in f (rowCount): severity is the string \"fatal\"; give error (fails the"
+                + " gate) or warn (only reports).");
+    assertThatThrownBy(() -> Checks.parse("checks: [\n", "f.yaml"))
+        .hasMessageStartingWith("f.yaml is not valid YAML (")
+        .hasMessageEndingWith("); fix the checks file.");
+  }
+
+  @Test
+  void fieldsTheDataLacksFailBeforeAnySparkJob() {
+    assertThatThrownBy(
+            () ->
+                Checks.of(Check.range("mss", OptionalDouble.of(0), OptionalDouble.empty()))
+                    .run(plays))
+        .hasMessage(
+            "Check 'range(mss)' names the field 'mss', which the input does not have (did you mean"
+                + " 'ms'?); fix the field's name in the checks.");
+    assertThatThrownBy(
+            () -> Checks.of(Check.freshness("ms", Duration.ofDays(1), Optional.empty())).run(plays))
+        .hasMessage(
+            "Check 'freshness(ms)' needs a timestamp or a date in ms, but it is a bigint; choose a"
+                + " field of that type or another kind of check.");
+  }
+}
