@@ -74,7 +74,7 @@ final class CheckCommand implements Callable<Integer> {
     GateResult gate = results.gate(empty.allowEmpty);
     if (gate.hasInputError()) {
       // Nothing is written: no rows must not read as all checks passed.
-      return GatePrinter.report(gate, spec.commandLine().getErr(), "check", "", "");
+      return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
     }
     String written;
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
@@ -102,6 +102,6 @@ final class CheckCommand implements Callable<Integer> {
         "Wrote %s (%s, %s).%n", written, CheckResults.CHECKS_JSON, CheckResults.CHECKS_HTML);
     stdout.flush();
     return GatePrinter.report(
-        gate, spec.commandLine().getErr(), "check", "set in " + checksFile, "");
+        gate, spec.commandLine().getErr(), "dataset", "set in " + checksFile, "");
   }
 }

@@ -200,7 +200,7 @@ class CheckCommandTest {
     assertThat(failed.exitCode()).as(failed.err()).isEqualTo(1);
     assertThat(failed.err().lines())
         .containsExactly(
-            "check check failed: "
+            "dataset check failed: "
                 + sentence.substring(0, sentence.length() - 1)
                 + " (set in "
                 + file
