@@ -75,6 +75,13 @@ final class GenerateCommand implements Callable<Integer> {
               + ").")
   Long rowsPerFile;
 
+  @Option(
+      names = "--key",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Fields kept unique in the data, like ids (uuid and base62 ids always are).")
+  List<String> keys = List.of();
+
   @Override
   public Integer call() {
     // Everything that can be checked without Spark is checked first.
@@ -91,7 +98,8 @@ final class GenerateCommand implements Callable<Integer> {
     }
     org.apache.avro.Schema avro = Schemas.parseAvsc(Path.of(schema));
     long chosenSeed = seed.value();
-    BulkGeneration generation = BulkGeneration.of(avro).seed(chosenSeed);
+    BulkGeneration generation =
+        BulkGeneration.of(avro).seed(chosenSeed).key(keys.toArray(String[]::new));
     if (nullProbability != null) {
       generation = generation.withNullProbability(nullProbability);
     }

@@ -53,7 +53,7 @@ public final class BulkGeneration {
 
   private static BulkGeneration create(
       BulkGenerator generator, Optional<org.apache.avro.Schema> avro) {
-    GenerationSettings defaults = GenerationSettings.defaults();
+    GenerationSettings defaults = GenerationSettings.bulkDefaults();
     return new BulkGeneration(generator.settings(defaults), defaults, avro);
   }
 
@@ -83,6 +83,18 @@ public final class BulkGeneration {
     return new BulkGeneration(generator.seed(seed), settings, avro);
   }
 
+  /**
+   * Keeps the values of these fields unique within the generated dataset, such as the id a dataset
+   * is diffed or joined by. Identifiers always are: fields of the uuid logical type and of the
+   * {@code uuid} and {@code base62_id} semantic types. A key's value derives from the record's
+   * index and the seed, so it is unique across partitions and still looks random; a key must be a
+   * plain string, long, int, bytes or uuid field (or fixed of 8 bytes or more) outside arrays and
+   * maps.
+   */
+  public BulkGeneration key(String... paths) {
+    return new BulkGeneration(generator.keys(java.util.List.of(paths)), settings, avro);
+  }
+
   /** How many records each partition (and so each output file) holds at most. */
   public BulkGeneration rowsPerPartition(long rows) {
     return new BulkGeneration(generator.rowsPerPartition(rows), settings, avro);
@@ -103,7 +115,7 @@ public final class BulkGeneration {
     return with(settings.withStringLength(min, max));
   }
 
-  /** The chance that a value is one of its type's edge cases (default 0.05). */
+  /** The chance that a value is one of its type's edge cases (default 0.01). */
   public BulkGeneration withEdgeCaseProbability(double probability) {
     return with(settings.withEdgeCaseProbability(probability));
   }

@@ -115,6 +115,7 @@ final class DomainBuilder {
   private final Map<FieldPath, SemanticType> semanticOverrides;
   private final Map<String, RecordType> enclosing = new HashMap<>();
   private final Map<String, Integer> levels = new HashMap<>();
+  private UniqueKeys keys;
 
   DomainBuilder(
       ValueForm form, GenerationSettings settings, Map<FieldPath, SemanticType> semanticOverrides) {
@@ -134,6 +135,12 @@ final class DomainBuilder {
     this.slots = slots;
     this.settings = settings;
     this.semanticOverrides = Map.copyOf(semanticOverrides);
+  }
+
+  /** Makes the identifiers and key fields unique per record (bulk generation only). */
+  DomainBuilder unique(UniqueKeys keys) {
+    this.keys = keys;
+    return this;
   }
 
   Domain<Object> root(Schema schema, Object node) {
@@ -195,6 +202,15 @@ final class DomainBuilder {
       Semantic semantic,
       Object node,
       String where) {
+    Domain<Object> unique = uniqueKey(path, type, semantic, where);
+    if (unique != null) {
+      // A key is never null: a null would repeat.
+      Domain<Object> d = leaf(unique, type, node);
+      return Optional.of(
+          path == null || !slots
+              ? d
+              : new Slot<>(path, type, nullable, d, fromJava(type, nullable, node, where)));
+    }
     Optional<Domain<Object>> value = value(type, node, path, semantic, where);
     Domain<Object> d;
     if (value.isEmpty()) {
@@ -212,6 +228,20 @@ final class DomainBuilder {
       return Optional.of(d);
     }
     return Optional.of(new Slot<>(path, type, nullable, d, fromJava(type, nullable, node, where)));
+  }
+
+  private Domain<Object> uniqueKey(FieldPath path, DataType type, Semantic semantic, String where) {
+    if (keys == null || path == null || !isLeaf(type)) {
+      return null;
+    }
+    SemanticType override = semanticOverrides.get(path);
+    Semantic effective = override != null ? new Semantic(null, override) : semantic;
+    return keys.domain(
+        path,
+        type,
+        effective == null ? null : effective.name(),
+        () -> effective.domain(this, type, where).draw(new java.util.SplittableRandom(0)),
+        where);
   }
 
   private Optional<Domain<Object>> value(
@@ -477,6 +507,10 @@ final class DomainBuilder {
   private record Semantic(SemanticSpec spec, SemanticType type) {
     static Semantic of(SemanticSpec spec) {
       return new Semantic(spec, null);
+    }
+
+    String name() {
+      return spec != null ? spec.name() : type.name();
     }
 
     Domain<Object> domain(DomainBuilder builder, DataType storage, String where) {
