@@ -25,9 +25,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Write N records generated from an Avro schema (.avsc): edge cases, unicode, nulls and"
-            + " semantic types included. Generation runs in parallel Spark tasks, each with its own"
-            + " seed derived from --seed, so the same seed and count give identical data. Writes"
-            + " avro with the schema as written, or parquet or json with --out-format.")
+            + " semantic types included, ids unique. Generation runs in parallel Spark tasks, each"
+            + " with its own seed derived from --seed, so the same seed and count give the same"
+            + " files, byte for byte. Writes avro for any schema (unions, recursive records), or"
+            + " parquet or json with --out-format.")
 final class GenerateCommand implements Callable<Integer> {
   private static final List<Format> FORMATS = List.of(Format.AVRO, Format.PARQUET, Format.JSON);
 

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
@@ -269,6 +270,123 @@ class GenerateCommandTest {
   }
 
   @Test
+  void writesEveryAvroSchemaUnionsRecursionLogicalTypesFixedAndEnums() throws IOException {
+    Path out = tmp.resolve("events");
+    Result r =
+        wick(
+            "generate",
+            "--schema",
+            schema("event_any.avsc"),
+            "--count",
+            "3000",
+            "--out",
+            out.toString(),
+            "--rows-per-file",
+            "1000");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("Wrote 3000 ops.events.Event records").contains("in 3 files");
+    org.apache.avro.Schema expected =
+        new org.apache.avro.Schema.Parser().parse(new File(schema("event_any.avsc")));
+    List<List<GenericRecord>> parts = avroParts(out);
+    assertThat(parts).extracting(List::size).containsExactly(1000, 1000, 1000);
+    java.util.Set<Class<?>> payloads = new java.util.HashSet<>();
+    java.util.Set<Class<?>> values = new java.util.HashSet<>();
+    int deepest = 0;
+    for (List<GenericRecord> part : parts) {
+      for (GenericRecord record : part) {
+        assertThat(record.getSchema()).isEqualTo(expected);
+        assertThat(org.apache.avro.generic.GenericData.get().validate(expected, record))
+            .as("%s", record)
+            .isTrue();
+        Object payload = record.get("payload");
+        payloads.add(payload == null ? Void.class : payload.getClass());
+        values.add(record.get("value").getClass());
+        int depth = 0;
+        for (Object q = record.get("queue"); q != null; q = ((GenericRecord) q).get("next")) {
+          depth++;
+        }
+        deepest = Math.max(deepest, depth);
+      }
+    }
+    // Every branch of the unions comes up; the recursion nests, and ends at its depth.
+    assertThat(payloads).hasSize(3);
+    assertThat(values).hasSize(4);
+    assertThat(deepest).isBetween(2, 3);
+    // Spark reads it back whole, logical types included (recursion cut at a depth Spark asks).
+    var events =
+        spark.read().format("avro").option("recursiveFieldMaxDepth", "4").load(out.toString());
+    assertThat(events.count()).isEqualTo(3000);
+    assertThat(events.selectExpr("count(distinct id)").first().getLong(0)).isEqualTo(3000);
+    assertThat(events.schema().apply("day").dataType())
+        .isEqualTo(org.apache.spark.sql.types.DataTypes.DateType);
+    assertThat(events.schema().apply("amount").dataType())
+        .isEqualTo(org.apache.spark.sql.types.DataTypes.createDecimalType(12, 3));
+
+    // Parquet cannot hold a union of several types as one column: it says which field and why.
+    Result parquet =
+        wick(
+            "generate",
+            "--schema",
+            schema("event_any.avsc"),
+            "--count",
+            "10",
+            "--out",
+            tmp.resolve("events-parquet").toString(),
+            "--out-format",
+            "parquet");
+    assertThat(parquet.exit()).isEqualTo(2);
+    assertThat(parquet.err())
+        .isEqualTo(
+            "error: Field 'payload' is a union<string, long>, which Spark cannot express as one"
+                + " column, so parquet cannot hold it; write avro, which holds every Avro schema."
+                + System.lineSeparator());
+    assertThat(tmp.resolve("events-parquet")).doesNotExist();
+  }
+
+  @Test
+  void theSameSeedAndCountGiveByteIdenticalFilesUnderTheSameNames() throws Exception {
+    for (String format : List.of("avro", "parquet", "json")) {
+      List<Map<String, String>> runs = new ArrayList<>();
+      for (int run = 0; run < 2; run++) {
+        Path out = tmp.resolve(format + "-" + runs.size());
+        Result r =
+            wick(
+                "generate",
+                "--schema",
+                schema("play.avsc"),
+                "--count",
+                "2500",
+                "--out",
+                out.toString(),
+                "--rows-per-file",
+                "1000",
+                "--out-format",
+                format,
+                "--seed",
+                "11");
+        assertThat(r.exit()).as(r.err()).isZero();
+        runs.add(checksums(out));
+      }
+      assertThat(runs.get(0).keySet())
+          .as(format)
+          .hasSize(3)
+          .allSatisfy(name -> assertThat(name).matches("part-0000[0-2]\\..*" + format));
+      assertThat(runs.get(1)).as(format).isEqualTo(runs.get(0));
+    }
+  }
+
+  /** The sha256 of each part file, by name. */
+  static Map<String, String> checksums(Path dir) throws Exception {
+    Map<String, String> sums = new java.util.TreeMap<>();
+    for (Path part : partFiles(dir, "")) {
+      byte[] digest =
+          java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part));
+      sums.put(part.getFileName().toString(), java.util.HexFormat.of().formatHex(digest));
+    }
+    return sums;
+  }
+
+  @Test
   void refusesAnExistingOutputUnlessOverwriting() throws IOException {
     Path out = Files.createDirectories(tmp.resolve("existing"));
     Files.writeString(out.resolve("keep.txt"), "mine");
@@ -345,7 +463,16 @@ class GenerateCommandTest {
     assertThat(probability.err()).contains("The null probability must be between 0 and 1, got 1.5");
 
     Result union =
-        wick("generate", "--schema", schema("event_union.avsc"), "--count", "5", "--out", out);
+        wick(
+            "generate",
+            "--schema",
+            schema("event_union.avsc"),
+            "--count",
+            "5",
+            "--out",
+            out,
+            "--out-format",
+            "json");
     assertThat(union.exit()).isEqualTo(2);
     assertThat(union.err()).contains("Field 'payload' is a union<string, long>");
 

@@ -58,8 +58,9 @@ public final class BulkGeneration {
   }
 
   /**
-   * Records of an Avro record schema, which Spark must be able to express (no unions of several
-   * types, no recursive records); Avro output keeps this schema.
+   * Records of any Avro record schema: unions of several types, recursive records (nested at most
+   * three levels deep), every logical type, fixed and enums. Written as Avro, they keep this
+   * schema; the other formats and {@link GeneratedRecords#rows()} need a schema Spark can express.
    */
   public static BulkGeneration of(org.apache.avro.Schema avro) {
     Objects.requireNonNull(avro, "avro");
@@ -146,8 +147,8 @@ public final class BulkGeneration {
    */
   public GeneratedRecords run(SparkSession spark, long count) {
     Objects.requireNonNull(spark, "spark");
-    return new GeneratedRecords(
-        generator.generate(spark, count), count, generator.seed(), partitions(count), avro);
+    generator.check(count, avro.isPresent() && generator.hasAvroSchema());
+    return new GeneratedRecords(spark, generator, count, avro);
   }
 
   @Override

@@ -87,7 +87,7 @@ public final class BulkGenerator {
     return new BulkGenerator(
         source,
         model,
-        Schemas.toSpark(model),
+        null,
         0,
         GenerationSettings.bulkDefaults(),
         DEFAULT_ROWS_PER_PARTITION,
@@ -153,9 +153,57 @@ public final class BulkGenerator {
     return model;
   }
 
-  /** The Spark schema of the generated rows. */
+  /**
+   * The Spark schema of the generated rows; a usage error naming the field when Spark cannot
+   * express the schema (a union of several types, a recursive record).
+   */
   StructType sparkSchema() {
-    return struct;
+    return struct != null ? struct : Schemas.toSpark(model);
+  }
+
+  /** Whether the records can be written as Avro straight from Avro records, any schema. */
+  public boolean hasAvroSchema() {
+    return source.avroJson() != null;
+  }
+
+  /**
+   * Checks, without Spark, that {@code count} records can be generated: the count, the number of
+   * partitions, and the domains of the schema (so that a semantic type that does not apply fails at
+   * once). With {@code asAvro}, checks the Avro records' domains, which any Avro schema has;
+   * otherwise the Spark rows', which need a schema Spark can express.
+   */
+  public void check(long count, boolean asAvro) {
+    if (count < 0) {
+      throw WickException.usage(
+          "The record count must be 0 or more, got " + count + "; pass a count such as 1000.");
+    }
+    if (partitions(count) > Integer.MAX_VALUE) {
+      throw WickException.usage(
+          count + " records make too many partitions; raise the rows per partition.");
+    }
+    if (asAvro) {
+      SchemaDomains.bulkAvro(
+          new org.apache.avro.Schema.Parser().parse(source.avroJson()),
+          settings,
+          shape.uniqueKeys(seed));
+    } else {
+      SchemaDomains.internalRows(model, sparkSchema(), settings, shape.uniqueKeys(seed));
+    }
+  }
+
+  /**
+   * Writes {@code count} records as Avro part files into the folder {@code dir} (see {@link
+   * AvroParts}), in parallel Spark tasks; returns how many records were written.
+   */
+  public long writeAvro(SparkSession spark, org.apache.hadoop.fs.Path dir, long count) {
+    if (!hasAvroSchema()) {
+      throw new IllegalStateException("no Avro schema for " + model.name());
+    }
+    check(count, true);
+    return AvroParts.write(
+        spark,
+        new GeneratorSource.Spec(source, settings, seed, count, rowsPerPartition, shape),
+        dir);
   }
 
   public long seed() {
@@ -172,15 +220,7 @@ public final class BulkGenerator {
    * domains are built here once so that a bad schema or semantic type fails at once.
    */
   public Dataset<Row> generate(SparkSession spark, long count) {
-    if (count < 0) {
-      throw WickException.usage(
-          "The record count must be 0 or more, got " + count + "; pass a count such as 1000.");
-    }
-    SchemaDomains.internalRows(model, struct, settings, shape.uniqueKeys(seed));
-    if (partitions(count) > Integer.MAX_VALUE) {
-      throw WickException.usage(
-          count + " records make too many partitions; raise the rows per partition.");
-    }
+    check(count, false);
     GeneratorSource.Spec spec =
         new GeneratorSource.Spec(source, settings, seed, count, rowsPerPartition, shape);
     return spark.read().format(GeneratorSource.class.getName()).options(spec.toOptions()).load();
@@ -192,7 +232,7 @@ public final class BulkGenerator {
    */
   Iterator<Row> chunk(long index, long count) {
     UniqueKeys keys = shape.uniqueKeys(seed);
-    Domain<Row> domain = SchemaDomains.bulkRows(model, struct, settings, keys);
+    Domain<Row> domain = SchemaDomains.bulkRows(model, sparkSchema(), settings, keys);
     long first = index * rowsPerPartition;
     long n = Math.max(0, Math.min(rowsPerPartition, count - first));
     SplittableRandom random = new SplittableRandom(chunkSeed(seed, index));
