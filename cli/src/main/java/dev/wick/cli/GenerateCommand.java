@@ -83,6 +83,8 @@ final class GenerateCommand implements Callable<Integer> {
       description = "Fields kept unique in the data, like ids (uuid and base62 ids always are).")
   List<String> keys = List.of();
 
+  @Mixin LikeOptions like;
+
   @Override
   public Integer call() {
     // Everything that can be checked without Spark is checked first.
@@ -107,11 +109,14 @@ final class GenerateCommand implements Callable<Integer> {
     if (rowsPerFile != null) {
       generation = generation.rowsPerPartition(rowsPerFile);
     }
+    generation = like.apply(generation);
 
     SparkSession session = spark.spark();
     GeneratedRecords records = generation.run(session, count);
     String written;
-    try (Output out = Output.create(session, output.out, output.overwrite, List.of(schema))) {
+    List<String> inputs = new java.util.ArrayList<>(like.inputs());
+    inputs.add(schema);
+    try (Output out = Output.create(session, output.out, output.overwrite, inputs)) {
       // Avro is written with the user's own schema: names, enums, fixed sizes and logical types.
       records.writeTo(out, target);
       written = Inputs.local(out.commit());

@@ -1,6 +1,7 @@
 package dev.wick.testkit.generators;
 
 import dev.wick.core.schema.Schema;
+import dev.wick.profiler.Profile;
 import dev.wick.testkit.generators.engine.BulkGenerator;
 import dev.wick.testkit.generators.engine.GenerationSettings;
 import java.util.Objects;
@@ -40,15 +41,31 @@ public final class BulkGeneration {
    */
   public static final long DEFAULT_ROWS_PER_PARTITION = BulkGenerator.DEFAULT_ROWS_PER_PARTITION;
 
+  /** How often a profiled top value must have been seen for {@link #like} to copy it. */
+  public static final long DEFAULT_MIN_COUNT = 5;
+
   private final BulkGenerator generator;
   private final GenerationSettings settings;
   private final Optional<org.apache.avro.Schema> avro;
+  private final Profile profile;
+  private final long minCount;
 
   private BulkGeneration(
       BulkGenerator generator, GenerationSettings settings, Optional<org.apache.avro.Schema> avro) {
+    this(generator, settings, avro, null, DEFAULT_MIN_COUNT);
+  }
+
+  private BulkGeneration(
+      BulkGenerator generator,
+      GenerationSettings settings,
+      Optional<org.apache.avro.Schema> avro,
+      Profile profile,
+      long minCount) {
     this.generator = generator;
     this.settings = settings;
     this.avro = avro;
+    this.profile = profile;
+    this.minCount = minCount;
   }
 
   private static BulkGeneration create(
@@ -81,7 +98,7 @@ public final class BulkGeneration {
 
   /** The seed the chunks' seeds derive from (default 0). */
   public BulkGeneration seed(long seed) {
-    return new BulkGeneration(generator.seed(seed), settings, avro);
+    return new BulkGeneration(generator.seed(seed), settings, avro, profile, minCount);
   }
 
   /**
@@ -93,12 +110,35 @@ public final class BulkGeneration {
    * maps.
    */
   public BulkGeneration key(String... paths) {
-    return new BulkGeneration(generator.keys(java.util.List.of(paths)), settings, avro);
+    return new BulkGeneration(
+        generator.keys(java.util.List.of(paths)), settings, avro, profile, minCount);
+  }
+
+  /**
+   * Draws the records shaped like a profile of real data ({@code Profiler}'s), field by field:
+   * nulls at the profile's rate; numbers, dates, timestamps and collection sizes through the
+   * inverse of the field's quantile sketch; text from the top values with their frequencies, and
+   * fresh values (valid for the field's semantic type, or of the profiled lengths) for the rest,
+   * about as many distinct ones as the profile counted. Fields the profile lacks keep the schema's
+   * domains. Correlations between fields are not reproduced.
+   *
+   * <p>Privacy: a top value seen fewer than {@link #minCount} times (5 unless told otherwise) is
+   * never copied, a fresh value is never one of the profile's top values, and a redacted field's
+   * profile holds no values, so all of its values are fresh.
+   */
+  public BulkGeneration like(Profile profile) {
+    Objects.requireNonNull(profile, "profile");
+    return new BulkGeneration(generator.like(profile, minCount), settings, avro, profile, minCount);
+  }
+
+  /** How often a profiled top value must have been seen for {@link #like} to copy it (5). */
+  public BulkGeneration minCount(long count) {
+    return new BulkGeneration(generator.like(profile, count), settings, avro, profile, count);
   }
 
   /** How many records each partition (and so each output file) holds at most. */
   public BulkGeneration rowsPerPartition(long rows) {
-    return new BulkGeneration(generator.rowsPerPartition(rows), settings, avro);
+    return new BulkGeneration(generator.rowsPerPartition(rows), settings, avro, profile, minCount);
   }
 
   /** The chance that a nullable field, array element or map value is null (default 0.1). */
@@ -122,7 +162,7 @@ public final class BulkGeneration {
   }
 
   private BulkGeneration with(GenerationSettings next) {
-    return new BulkGeneration(generator.settings(next), next, avro);
+    return new BulkGeneration(generator.settings(next), next, avro, profile, minCount);
   }
 
   /** The schema of the records. */

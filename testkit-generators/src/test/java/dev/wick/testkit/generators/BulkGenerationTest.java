@@ -234,6 +234,12 @@ class BulkGenerationTest {
         .isInstanceOf(WickException.class)
         .hasMessageContaining("Spark cannot express recursive types");
 
+    assertThatThrownBy(() -> orders.minCount(0))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The minimum count of a copied value must be at least 1, got 0; pass a count such as"
+                + " 5.");
+
     GeneratedRecords few = orders.run(spark, 10);
     Path dest = tmp.resolve("csv");
     try (Output out = Output.create(spark, dest.toString(), false, List.of())) {

@@ -75,8 +75,9 @@ final class AvroParts {
     long write(int index) throws IOException {
       org.apache.avro.Schema schema =
           new org.apache.avro.Schema.Parser().parse(spec.source().avroJson());
-      UniqueKeys keys = spec.shape().uniqueKeys(spec.seed());
-      Domain<GenericRecord> domain = SchemaDomains.bulkAvro(schema, spec.settings(), keys);
+      BulkShape.Task task = spec.shape().task(spec.seed());
+      UniqueKeys keys = task.keys();
+      Domain<GenericRecord> domain = SchemaDomains.bulkAvro(schema, spec.settings(), task);
       long first = index * spec.rowsPerPartition();
       long rows = Math.max(0, Math.min(spec.rowsPerPartition(), spec.count() - first));
       SplittableRandom random = new SplittableRandom(BulkGenerator.chunkSeed(spec.seed(), index));

@@ -144,6 +144,21 @@ public final class BulkGenerator {
         source, model, struct, seed, settings, rowsPerPartition, shape.withKeys(normalized));
   }
 
+  /**
+   * Draws values shaped like {@code profile} (see {@link LikeProfile}), copying only top values
+   * seen at least {@code minCount} times; a null profile draws from the schema's domains.
+   */
+  public BulkGenerator like(dev.wick.profiler.Profile profile, long minCount) {
+    if (minCount < 1) {
+      throw WickException.usage(
+          "The minimum count of a copied value must be at least 1, got "
+              + minCount
+              + "; pass a count such as 5.");
+    }
+    return new BulkGenerator(
+        source, model, struct, seed, settings, rowsPerPartition, shape.withLike(profile, minCount));
+  }
+
   /** The paths of the fields named as keys. */
   public List<String> keys() {
     return shape.keys();
@@ -183,11 +198,9 @@ public final class BulkGenerator {
     }
     if (asAvro) {
       SchemaDomains.bulkAvro(
-          new org.apache.avro.Schema.Parser().parse(source.avroJson()),
-          settings,
-          shape.uniqueKeys(seed));
+          new org.apache.avro.Schema.Parser().parse(source.avroJson()), settings, shape.task(seed));
     } else {
-      SchemaDomains.internalRows(model, sparkSchema(), settings, shape.uniqueKeys(seed));
+      SchemaDomains.internalRows(model, sparkSchema(), settings, shape.task(seed));
     }
   }
 
@@ -231,8 +244,9 @@ public final class BulkGenerator {
    * the same records {@link #generate} puts in that partition.
    */
   Iterator<Row> chunk(long index, long count) {
-    UniqueKeys keys = shape.uniqueKeys(seed);
-    Domain<Row> domain = SchemaDomains.bulkRows(model, sparkSchema(), settings, keys);
+    BulkShape.Task task = shape.task(seed);
+    UniqueKeys keys = task.keys();
+    Domain<Row> domain = SchemaDomains.bulkRows(model, sparkSchema(), settings, task);
     long first = index * rowsPerPartition;
     long n = Math.max(0, Math.min(rowsPerPartition, count - first));
     SplittableRandom random = new SplittableRandom(chunkSeed(seed, index));

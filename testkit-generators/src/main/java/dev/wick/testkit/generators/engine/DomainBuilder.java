@@ -116,6 +116,7 @@ final class DomainBuilder {
   private final Map<String, RecordType> enclosing = new HashMap<>();
   private final Map<String, Integer> levels = new HashMap<>();
   private UniqueKeys keys;
+  private LikeProfile like;
 
   DomainBuilder(
       ValueForm form, GenerationSettings settings, Map<FieldPath, SemanticType> semanticOverrides) {
@@ -137,9 +138,13 @@ final class DomainBuilder {
     this.semanticOverrides = Map.copyOf(semanticOverrides);
   }
 
-  /** Makes the identifiers and key fields unique per record (bulk generation only). */
-  DomainBuilder unique(UniqueKeys keys) {
-    this.keys = keys;
+  /**
+   * Makes the identifiers and key fields unique per record, and the values follow a profile when
+   * the task has one (bulk generation only).
+   */
+  DomainBuilder bulk(BulkShape.Task task) {
+    this.keys = task.keys();
+    this.like = task.like();
     return this;
   }
 
@@ -219,10 +224,11 @@ final class DomainBuilder {
       }
       d = new Domain.Constant<>(null);
     } else {
-      d =
-          nullable && settings.nullProbability() > 0
-              ? new Nullable<>(value.get(), settings.nullProbability())
-              : value.get();
+      double nulls = settings.nullProbability();
+      if (like != null) {
+        nulls = like.nullRate(path, type).orElse(nulls);
+      }
+      d = nullable && nulls > 0 ? new Nullable<>(value.get(), nulls) : value.get();
     }
     if (path == null || !slots) {
       return Optional.of(d);
@@ -251,6 +257,13 @@ final class DomainBuilder {
       semantic = new Semantic(null, override);
     }
     boolean container = type instanceof ArrayType || type instanceof MapType;
+    if (like != null && path != null && isLeaf(type)) {
+      Domain<Object> fresh = semantic != null ? semantic.domain(this, type, where) : null;
+      Domain<Object> liked = like.leaf(path, type, fresh);
+      if (liked != null) {
+        return Optional.of(leaf(liked, type, node));
+      }
+    }
     if (semantic != null && !container) {
       return Optional.of(leaf(semantic.domain(this, type, where), type, node));
     }
@@ -269,6 +282,23 @@ final class DomainBuilder {
       if (element.isEmpty()) {
         return Optional.of(
             new Mapped<>(new Domain.Constant<>(List.of()), list)); // a fresh one each
+      }
+      Domain<Long> sizes = like == null ? null : like.sizes(path, type);
+      if (sizes != null) {
+        Domain<Object> elements = element.get();
+        return Optional.of(
+            new Mapped<>(
+                new Drawn<>(
+                    "profiled list " + where,
+                    r -> {
+                      int n = (int) Math.min(Integer.MAX_VALUE, sizes.draw(r));
+                      List<Object> out = new ArrayList<>(n);
+                      for (int i = 0; i < n; i++) {
+                        out.add(elements.draw(r));
+                      }
+                      return out;
+                    }),
+                list));
       }
       return Optional.of(
           new Mapped<>(
@@ -339,6 +369,25 @@ final class DomainBuilder {
     int min = settings.minCollectionSize();
     int max = settings.maxCollectionSize();
     long distinctKeys = distinctValues(m.key());
+    Domain<Long> sizes = like == null ? null : like.sizes(path, m);
+    if (sizes != null) {
+      Domain<Object> values = value.get();
+      return new Mapped<>(
+          new Drawn<>(
+              "profiled map " + where,
+              r -> {
+                long n = Math.min(distinctKeys, sizes.draw(r));
+                Map<Object, Object> out = new LinkedHashMap<>();
+                for (int attempt = 0; out.size() < n && attempt < n * 8; attempt++) {
+                  Object k = key.draw(r);
+                  if (!out.containsKey(k)) {
+                    out.put(k, values.draw(r));
+                  }
+                }
+                return out;
+              }),
+          map);
+    }
     if (distinctKeys < max) {
       max = (int) distinctKeys;
       min = Math.min(min, max);

@@ -160,9 +160,10 @@ public final class GeneratorSource implements TableProvider {
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
       long index = ((Chunk) partition).index();
       Schema model = spec.source().model();
-      UniqueKeys keys = spec.shape().uniqueKeys(spec.seed());
+      BulkShape.Task task = spec.shape().task(spec.seed());
+      UniqueKeys keys = task.keys();
       Domain<?> domain =
-          SchemaDomains.internalRows(model, spec.source().struct(model), spec.settings(), keys);
+          SchemaDomains.internalRows(model, spec.source().struct(model), spec.settings(), task);
       long first = index * spec.rowsPerPartition();
       long rows = Math.max(0, Math.min(spec.rowsPerPartition(), spec.count() - first));
       SplittableRandom random = new SplittableRandom(BulkGenerator.chunkSeed(spec.seed(), index));

@@ -58,23 +58,23 @@ public final class SchemaDomains {
    */
   @SuppressWarnings("unchecked")
   static Domain<GenericRecord> bulkAvro(
-      org.apache.avro.Schema avro, GenerationSettings settings, UniqueKeys keys) {
+      org.apache.avro.Schema avro, GenerationSettings settings, BulkShape.Task task) {
     Schema model = Schemas.fromAvro(avro);
     return (Domain<GenericRecord>)
         (Domain<?>)
             new DomainBuilder(AvroForm.INSTANCE, settings, Map.of(), false)
-                .unique(keys)
+                .bulk(task)
                 .root(model, avro);
   }
 
   /** Rows of a model for bulk generation, shaped as {@code struct}: no slots, keys unique. */
   @SuppressWarnings("unchecked")
   static Domain<Row> bulkRows(
-      Schema model, StructType struct, GenerationSettings settings, UniqueKeys keys) {
+      Schema model, StructType struct, GenerationSettings settings, BulkShape.Task task) {
     return (Domain<Row>)
         (Domain<?>)
             new DomainBuilder(RowForm.INSTANCE, settings, Map.of(), false)
-                .unique(keys)
+                .bulk(task)
                 .root(model, struct);
   }
 
@@ -106,9 +106,9 @@ public final class SchemaDomains {
    * what a data source hands to Spark.
    */
   static Domain<?> internalRows(
-      Schema model, StructType struct, GenerationSettings settings, UniqueKeys keys) {
+      Schema model, StructType struct, GenerationSettings settings, BulkShape.Task task) {
     return new DomainBuilder(InternalRowForm.INSTANCE, settings, Map.of(), false)
-        .unique(keys)
+        .bulk(task)
         .root(model, struct);
   }
 
