@@ -17,9 +17,12 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p>The records know the same edge cases, unicode, nulls and semantic types (those named in the
  * schema) as the jqwik arbitraries of {@link Generators}, and respect the exact column types of a
- * Spark struct. They are cut into chunks of {@link #rowsPerPartition} records, one Spark partition
- * (and so one output file) each, and each chunk draws from its own seed derived from {@link #seed}:
- * the same seed, count and chunk size give the same records in the same files on any cluster.
+ * Spark struct; edge cases come up one time in a hundred, and identifiers (uuids, base62 ids and
+ * the fields named by {@link #key}) are unique within the dataset. They are cut into chunks of
+ * {@link #rowsPerPartition} records, one Spark partition (and so one output file) each, and each
+ * chunk draws from its own seed derived from {@link #seed}: the same seed, count and chunk size
+ * give the same records in the same files, byte for byte, on any cluster. {@link #like} shapes the
+ * values like a profile of real data.
  *
  * <pre>{@code
  * GeneratedRecords plays =

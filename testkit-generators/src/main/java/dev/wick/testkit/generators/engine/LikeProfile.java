@@ -331,7 +331,7 @@ final class LikeProfile {
           new Domain.Drawn<>(
               "fresh values like " + where,
               r -> {
-                SplittableRandom own = new SplittableRandom(salt + pick(r, pool));
+                SplittableRandom own = own(r, pool, salt);
                 for (int attempt = 0; ; attempt++) {
                   Object v = semantic.draw(own);
                   if (!profiled.contains(String.valueOf(v)) || attempt >= 1000) {
@@ -345,7 +345,7 @@ final class LikeProfile {
           new Domain.Drawn<>(
               "fresh strings like " + where,
               r -> {
-                SplittableRandom own = new SplittableRandom(salt + pick(r, pool));
+                SplittableRandom own = own(r, pool, salt);
                 while (true) {
                   String s = string(own, t);
                   if (!profiled.contains(s)) {
@@ -357,9 +357,12 @@ final class LikeProfile {
     return values.isEmpty() ? fresh : weighted(values, counts, fresh, freshCount);
   }
 
-  /** An index into a pool of {@code pool} values ({@code Long.MAX_VALUE}: any value). */
-  private static long pick(SplittableRandom r, long pool) {
-    return pool == Long.MAX_VALUE ? r.nextLong() : r.nextLong(pool);
+  /**
+   * The source of one fresh value: the random of a value picked from a pool of {@code pool} values,
+   * or the draw's own random when the pool is unbounded (every value new).
+   */
+  private static SplittableRandom own(SplittableRandom r, long pool, long salt) {
+    return pool == Long.MAX_VALUE ? r : new SplittableRandom(salt + r.nextLong(pool));
   }
 
   /**
