@@ -37,6 +37,7 @@ public final class Bench {
         new ValidateCase(),
         new TypedAdSpendCase(),
         new GenerateCase(),
+        new GenerateLikeCase(),
         new DiffCase(),
         new ProfileCase(),
         new CheckCase());

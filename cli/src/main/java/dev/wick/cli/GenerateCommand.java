@@ -25,9 +25,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Write N records generated from an Avro schema (.avsc): edge cases, unicode, nulls and"
-            + " semantic types included. Generation runs in parallel Spark tasks, each with its own"
-            + " seed derived from --seed, so the same seed and count give identical data. Writes"
-            + " avro with the schema as written, or parquet or json with --out-format.")
+            + " semantic types included, ids unique. Generation runs in parallel Spark tasks, each"
+            + " with its own seed derived from --seed, so the same seed and count give the same"
+            + " files, byte for byte. Writes avro for any schema (unions, recursive records), or"
+            + " parquet or json with --out-format.")
 final class GenerateCommand implements Callable<Integer> {
   private static final List<Format> FORMATS = List.of(Format.AVRO, Format.PARQUET, Format.JSON);
 
@@ -75,6 +76,15 @@ final class GenerateCommand implements Callable<Integer> {
               + ").")
   Long rowsPerFile;
 
+  @Option(
+      names = "--key",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Fields kept unique in the data, like ids (uuid and base62 ids always are).")
+  List<String> keys = List.of();
+
+  @Mixin LikeOptions like;
+
   @Override
   public Integer call() {
     // Everything that can be checked without Spark is checked first.
@@ -91,18 +101,22 @@ final class GenerateCommand implements Callable<Integer> {
     }
     org.apache.avro.Schema avro = Schemas.parseAvsc(Path.of(schema));
     long chosenSeed = seed.value();
-    BulkGeneration generation = BulkGeneration.of(avro).seed(chosenSeed);
+    BulkGeneration generation =
+        BulkGeneration.of(avro).seed(chosenSeed).key(keys.toArray(String[]::new));
     if (nullProbability != null) {
       generation = generation.withNullProbability(nullProbability);
     }
     if (rowsPerFile != null) {
       generation = generation.rowsPerPartition(rowsPerFile);
     }
+    generation = like.apply(generation);
 
     SparkSession session = spark.spark();
     GeneratedRecords records = generation.run(session, count);
     String written;
-    try (Output out = Output.create(session, output.out, output.overwrite, List.of(schema))) {
+    List<String> inputs = new java.util.ArrayList<>(like.inputs());
+    inputs.add(schema);
+    try (Output out = Output.create(session, output.out, output.overwrite, inputs)) {
       // Avro is written with the user's own schema: names, enums, fixed sizes and logical types.
       records.writeTo(out, target);
       written = Inputs.local(out.commit());

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
@@ -193,6 +194,199 @@ class GenerateCommandTest {
   }
 
   @Test
+  void identifiersAreUniqueSoGeneratedDataDiffsAgainstItselfByItsId() throws IOException {
+    Path out = tmp.resolve("many-plays");
+    Result r =
+        wick(
+            "generate",
+            "--schema",
+            schema("play.avsc"),
+            "--count",
+            "200000",
+            "--out",
+            out.toString(),
+            "--key",
+            "track_id,user_id");
+    assertThat(r.exit()).as(r.err()).isZero();
+    var plays = spark.read().format("avro").load(out.toString());
+    Row distinct =
+        plays
+            .selectExpr(
+                "count(*)",
+                "count(distinct play_id)",
+                "count(distinct track_id)",
+                "count(distinct user_id)",
+                "count(distinct duration_ms)")
+            .first();
+    assertThat(distinct.getLong(0)).isEqualTo(200_000);
+    assertThat(distinct.getLong(1)).as("uuid play_id").isEqualTo(200_000);
+    assertThat(distinct.getLong(2)).as("--key track_id").isEqualTo(200_000);
+    assertThat(distinct.getLong(3)).as("--key user_id").isEqualTo(200_000);
+    // Edge cases elsewhere come up at a realistic rate: no value takes 1% of the records.
+    for (String field : List.of("duration_ms", "score", "country", "played_at")) {
+      long top =
+          plays
+              .where(field + " is not null")
+              .groupBy(field)
+              .count()
+              .orderBy(org.apache.spark.sql.functions.desc("count"))
+              .first()
+              .getLong(1);
+      assertThat(top).as(field).isLessThan(2_000);
+    }
+
+    // The same seed again, diffed against the first by its id: every key matches.
+    Path again = tmp.resolve("many-plays-again");
+    String[] args = {
+      "generate",
+      "--schema",
+      schema("play.avsc"),
+      "--count",
+      "200000",
+      "--out",
+      again.toString(),
+      "--key",
+      "track_id,user_id"
+    };
+    assertThat(wick(args).exit()).isZero();
+    Path diff = tmp.resolve("self-diff");
+    Result d =
+        wick(
+            "diff",
+            "--lhs",
+            out.toString(),
+            "--rhs",
+            again.toString(),
+            "--key",
+            "play_id",
+            "--out",
+            diff.toString(),
+            "--fail-on-diff");
+    assertThat(d.exit()).as(d.err() + d.out()).isZero();
+    String summary = Files.readString(diff.resolve("summary.json"));
+    assertThat(summary)
+        .containsPattern("\"total\"\\s*:\\s*200000\\b")
+        .containsPattern("\"same\"\\s*:\\s*200000\\b");
+  }
+
+  @Test
+  void writesEveryAvroSchemaUnionsRecursionLogicalTypesFixedAndEnums() throws IOException {
+    Path out = tmp.resolve("events");
+    Result r =
+        wick(
+            "generate",
+            "--schema",
+            schema("event_any.avsc"),
+            "--count",
+            "3000",
+            "--out",
+            out.toString(),
+            "--rows-per-file",
+            "1000");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("Wrote 3000 ops.events.Event records").contains("in 3 files");
+    org.apache.avro.Schema expected =
+        new org.apache.avro.Schema.Parser().parse(new File(schema("event_any.avsc")));
+    List<List<GenericRecord>> parts = avroParts(out);
+    assertThat(parts).extracting(List::size).containsExactly(1000, 1000, 1000);
+    java.util.Set<Class<?>> payloads = new java.util.HashSet<>();
+    java.util.Set<Class<?>> values = new java.util.HashSet<>();
+    int deepest = 0;
+    for (List<GenericRecord> part : parts) {
+      for (GenericRecord record : part) {
+        assertThat(record.getSchema()).isEqualTo(expected);
+        assertThat(org.apache.avro.generic.GenericData.get().validate(expected, record))
+            .as("%s", record)
+            .isTrue();
+        Object payload = record.get("payload");
+        payloads.add(payload == null ? Void.class : payload.getClass());
+        values.add(record.get("value").getClass());
+        int depth = 0;
+        for (Object q = record.get("queue"); q != null; q = ((GenericRecord) q).get("next")) {
+          depth++;
+        }
+        deepest = Math.max(deepest, depth);
+      }
+    }
+    // Every branch of the unions comes up; the recursion nests, and ends at its depth.
+    assertThat(payloads).hasSize(3);
+    assertThat(values).hasSize(4);
+    assertThat(deepest).isBetween(2, 3);
+    // Spark reads it back whole, logical types included (recursion cut at a depth Spark asks).
+    var events =
+        spark.read().format("avro").option("recursiveFieldMaxDepth", "4").load(out.toString());
+    assertThat(events.count()).isEqualTo(3000);
+    assertThat(events.selectExpr("count(distinct id)").first().getLong(0)).isEqualTo(3000);
+    assertThat(events.schema().apply("day").dataType())
+        .isEqualTo(org.apache.spark.sql.types.DataTypes.DateType);
+    assertThat(events.schema().apply("amount").dataType())
+        .isEqualTo(org.apache.spark.sql.types.DataTypes.createDecimalType(12, 3));
+
+    // Parquet cannot hold a union of several types as one column: it says which field and why.
+    Result parquet =
+        wick(
+            "generate",
+            "--schema",
+            schema("event_any.avsc"),
+            "--count",
+            "10",
+            "--out",
+            tmp.resolve("events-parquet").toString(),
+            "--out-format",
+            "parquet");
+    assertThat(parquet.exit()).isEqualTo(2);
+    assertThat(parquet.err())
+        .isEqualTo(
+            "error: Field 'payload' is a union<string, long>, which Spark cannot express as one"
+                + " column, so parquet cannot hold it; write avro, which holds every Avro schema."
+                + System.lineSeparator());
+    assertThat(tmp.resolve("events-parquet")).doesNotExist();
+  }
+
+  @Test
+  void theSameSeedAndCountGiveByteIdenticalFilesUnderTheSameNames() throws Exception {
+    for (String format : List.of("avro", "parquet", "json")) {
+      List<Map<String, String>> runs = new ArrayList<>();
+      for (int run = 0; run < 2; run++) {
+        Path out = tmp.resolve(format + "-" + runs.size());
+        Result r =
+            wick(
+                "generate",
+                "--schema",
+                schema("play.avsc"),
+                "--count",
+                "2500",
+                "--out",
+                out.toString(),
+                "--rows-per-file",
+                "1000",
+                "--out-format",
+                format,
+                "--seed",
+                "11");
+        assertThat(r.exit()).as(r.err()).isZero();
+        runs.add(checksums(out));
+      }
+      assertThat(runs.get(0).keySet())
+          .as(format)
+          .hasSize(3)
+          .allSatisfy(name -> assertThat(name).matches("part-0000[0-2]\\..*" + format));
+      assertThat(runs.get(1)).as(format).isEqualTo(runs.get(0));
+    }
+  }
+
+  /** The sha256 of each part file, by name. */
+  static Map<String, String> checksums(Path dir) throws Exception {
+    Map<String, String> sums = new java.util.TreeMap<>();
+    for (Path part : partFiles(dir, "")) {
+      byte[] digest =
+          java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part));
+      sums.put(part.getFileName().toString(), java.util.HexFormat.of().formatHex(digest));
+    }
+    return sums;
+  }
+
+  @Test
   void refusesAnExistingOutputUnlessOverwriting() throws IOException {
     Path out = Files.createDirectories(tmp.resolve("existing"));
     Files.writeString(out.resolve("keep.txt"), "mine");
@@ -269,7 +463,16 @@ class GenerateCommandTest {
     assertThat(probability.err()).contains("The null probability must be between 0 and 1, got 1.5");
 
     Result union =
-        wick("generate", "--schema", schema("event_union.avsc"), "--count", "5", "--out", out);
+        wick(
+            "generate",
+            "--schema",
+            schema("event_union.avsc"),
+            "--count",
+            "5",
+            "--out",
+            out,
+            "--out-format",
+            "json");
     assertThat(union.exit()).isEqualTo(2);
     assertThat(union.err()).contains("Field 'payload' is a union<string, long>");
 

@@ -366,7 +366,11 @@ class HostileInputTest {
         c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--format|csv"),
         c(2, "", "generate|--schema|D/missing.avsc|--count|3|--out|O/g"),
         c(2, "", "generate|--schema|D/broken.avsc|--count|3|--out|O/g"),
-        c(2, "", "generate|--schema|D/recursive.avsc|--count|3|--out|O/g"),
+        c(0, "", "generate|--schema|D/recursive.avsc|--count|3|--out|O/g"),
+        c(
+            2,
+            "Spark cannot express recursive types, so parquet cannot hold it",
+            "generate|--schema|D/recursive.avsc|--count|3|--out|O/g|--out-format|parquet"),
         c(2, "", "generate|--schema||--count|3|--out|O/g"),
         c(2, "The output location is empty", "generate|--schema|D/plays.avsc|--count|3|--out|"),
         c(2, "is a catalog table", "generate|--schema|D/plays.avsc|--count|3|--out|table:foo"),

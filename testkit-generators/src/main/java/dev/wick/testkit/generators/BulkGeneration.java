@@ -1,6 +1,7 @@
 package dev.wick.testkit.generators;
 
 import dev.wick.core.schema.Schema;
+import dev.wick.profiler.Profile;
 import dev.wick.testkit.generators.engine.BulkGenerator;
 import dev.wick.testkit.generators.engine.GenerationSettings;
 import java.util.Objects;
@@ -16,9 +17,12 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p>The records know the same edge cases, unicode, nulls and semantic types (those named in the
  * schema) as the jqwik arbitraries of {@link Generators}, and respect the exact column types of a
- * Spark struct. They are cut into chunks of {@link #rowsPerPartition} records, one Spark partition
- * (and so one output file) each, and each chunk draws from its own seed derived from {@link #seed}:
- * the same seed, count and chunk size give the same records in the same files on any cluster.
+ * Spark struct; edge cases come up one time in a hundred, and identifiers (uuids, base62 ids and
+ * the fields named by {@link #key}) are unique within the dataset. They are cut into chunks of
+ * {@link #rowsPerPartition} records, one Spark partition (and so one output file) each, and each
+ * chunk draws from its own seed derived from {@link #seed}: the same seed, count and chunk size
+ * give the same records in the same files, byte for byte, on any cluster. {@link #like} shapes the
+ * values like a profile of real data.
  *
  * <pre>{@code
  * GeneratedRecords plays =
@@ -40,26 +44,43 @@ public final class BulkGeneration {
    */
   public static final long DEFAULT_ROWS_PER_PARTITION = BulkGenerator.DEFAULT_ROWS_PER_PARTITION;
 
+  /** How often a profiled top value must have been seen for {@link #like} to copy it. */
+  public static final long DEFAULT_MIN_COUNT = 5;
+
   private final BulkGenerator generator;
   private final GenerationSettings settings;
   private final Optional<org.apache.avro.Schema> avro;
+  private final Profile profile;
+  private final long minCount;
 
   private BulkGeneration(
       BulkGenerator generator, GenerationSettings settings, Optional<org.apache.avro.Schema> avro) {
+    this(generator, settings, avro, null, DEFAULT_MIN_COUNT);
+  }
+
+  private BulkGeneration(
+      BulkGenerator generator,
+      GenerationSettings settings,
+      Optional<org.apache.avro.Schema> avro,
+      Profile profile,
+      long minCount) {
     this.generator = generator;
     this.settings = settings;
     this.avro = avro;
+    this.profile = profile;
+    this.minCount = minCount;
   }
 
   private static BulkGeneration create(
       BulkGenerator generator, Optional<org.apache.avro.Schema> avro) {
-    GenerationSettings defaults = GenerationSettings.defaults();
+    GenerationSettings defaults = GenerationSettings.bulkDefaults();
     return new BulkGeneration(generator.settings(defaults), defaults, avro);
   }
 
   /**
-   * Records of an Avro record schema, which Spark must be able to express (no unions of several
-   * types, no recursive records); Avro output keeps this schema.
+   * Records of any Avro record schema: unions of several types, recursive records (nested at most
+   * three levels deep), every logical type, fixed and enums. Written as Avro, they keep this
+   * schema; the other formats and {@link GeneratedRecords#rows()} need a schema Spark can express.
    */
   public static BulkGeneration of(org.apache.avro.Schema avro) {
     Objects.requireNonNull(avro, "avro");
@@ -80,12 +101,47 @@ public final class BulkGeneration {
 
   /** The seed the chunks' seeds derive from (default 0). */
   public BulkGeneration seed(long seed) {
-    return new BulkGeneration(generator.seed(seed), settings, avro);
+    return new BulkGeneration(generator.seed(seed), settings, avro, profile, minCount);
+  }
+
+  /**
+   * Keeps the values of these fields unique within the generated dataset, such as the id a dataset
+   * is diffed or joined by. Identifiers always are: fields of the uuid logical type and of the
+   * {@code uuid} and {@code base62_id} semantic types. A key's value derives from the record's
+   * index and the seed, so it is unique across partitions and still looks random; a key must be a
+   * plain string, long, int, bytes or uuid field (or fixed of 8 bytes or more) outside arrays and
+   * maps.
+   */
+  public BulkGeneration key(String... paths) {
+    return new BulkGeneration(
+        generator.keys(java.util.List.of(paths)), settings, avro, profile, minCount);
+  }
+
+  /**
+   * Draws the records shaped like a profile of real data ({@code Profiler}'s), field by field:
+   * nulls at the profile's rate; numbers, dates, timestamps and collection sizes through the
+   * inverse of the field's quantile sketch; text from the top values with their frequencies, and
+   * fresh values (valid for the field's semantic type, or of the profiled lengths) for the rest,
+   * about as many distinct ones as the profile counted. Fields the profile lacks keep the schema's
+   * domains. Correlations between fields are not reproduced.
+   *
+   * <p>Privacy: a top value seen fewer than {@link #minCount} times (5 unless told otherwise) is
+   * never copied, a fresh value is never one of the profile's top values, and a redacted field's
+   * profile holds no values, so all of its values are fresh.
+   */
+  public BulkGeneration like(Profile profile) {
+    Objects.requireNonNull(profile, "profile");
+    return new BulkGeneration(generator.like(profile, minCount), settings, avro, profile, minCount);
+  }
+
+  /** How often a profiled top value must have been seen for {@link #like} to copy it (5). */
+  public BulkGeneration minCount(long count) {
+    return new BulkGeneration(generator.like(profile, count), settings, avro, profile, count);
   }
 
   /** How many records each partition (and so each output file) holds at most. */
   public BulkGeneration rowsPerPartition(long rows) {
-    return new BulkGeneration(generator.rowsPerPartition(rows), settings, avro);
+    return new BulkGeneration(generator.rowsPerPartition(rows), settings, avro, profile, minCount);
   }
 
   /** The chance that a nullable field, array element or map value is null (default 0.1). */
@@ -103,13 +159,13 @@ public final class BulkGeneration {
     return with(settings.withStringLength(min, max));
   }
 
-  /** The chance that a value is one of its type's edge cases (default 0.05). */
+  /** The chance that a value is one of its type's edge cases (default 0.01). */
   public BulkGeneration withEdgeCaseProbability(double probability) {
     return with(settings.withEdgeCaseProbability(probability));
   }
 
   private BulkGeneration with(GenerationSettings next) {
-    return new BulkGeneration(generator.settings(next), next, avro);
+    return new BulkGeneration(generator.settings(next), next, avro, profile, minCount);
   }
 
   /** The schema of the records. */
@@ -134,8 +190,8 @@ public final class BulkGeneration {
    */
   public GeneratedRecords run(SparkSession spark, long count) {
     Objects.requireNonNull(spark, "spark");
-    return new GeneratedRecords(
-        generator.generate(spark, count), count, generator.seed(), partitions(count), avro);
+    generator.check(count, avro.isPresent() && generator.hasAvroSchema());
+    return new GeneratedRecords(spark, generator, count, avro);
   }
 
   @Override

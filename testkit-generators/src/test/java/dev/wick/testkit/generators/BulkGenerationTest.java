@@ -114,7 +114,7 @@ class BulkGenerationTest {
         BulkGenerator.of(avro)
             .seed(9)
             .rowsPerPartition(30)
-            .settings(GenerationSettings.defaults().withNullProbability(0.3))
+            .settings(GenerationSettings.bulkDefaults().withNullProbability(0.3))
             .generate(spark, 90)
             .collectAsList();
     assertThat(rows).hasSize(90).isEqualTo(engine);
@@ -140,8 +140,75 @@ class BulkGenerationTest {
     assertThat(read.count()).isEqualTo(50);
     assertThat(read.where(org.apache.spark.sql.functions.size(col("tags")).notEqual(2)).count())
         .isZero();
-    assertThat(read.where(org.apache.spark.sql.functions.length(col("name")).notEqual(3)).count())
-        .isZero();
+    // Lengths count UTF-16 chars, as Java does (Spark's length() counts code points).
+    assertThat(read.select("name").where("name is not null").collectAsList())
+        .allSatisfy(r -> assertThat(r.getString(0)).hasSize(3));
+  }
+
+  static final Schema KEYED =
+      new Schema.Parser()
+          .parse(
+              """
+              {"type": "record", "name": "Keyed", "fields": [
+                {"name": "id", "type": {"type": "string", "logicalType": "uuid"}},
+                {"name": "track", "type": "string", "wick.semantic": "base62_id"},
+                {"name": "short_id", "type": "string", "wick.semantic": "base62_id(length=3)"},
+                {"name": "n", "type": "long"},
+                {"name": "i", "type": ["null", "int"]},
+                {"name": "name", "type": "string"},
+                {"name": "user", "type": {"type": "record", "name": "User", "fields": [
+                  {"name": "email", "type": "string"}]}}
+              ]}
+              """);
+
+  @Test
+  void identifiersAndKeysAreUniqueAcrossPartitionsAndValid() {
+    var rows =
+        BulkGeneration.of(KEYED)
+            .seed(3)
+            .rowsPerPartition(700)
+            .key("n", "i", "name", "user.email")
+            .run(spark, 5_000)
+            .rows();
+    Row counts =
+        rows.selectExpr(
+                "count(distinct id)",
+                "count(distinct track)",
+                "count(distinct short_id)",
+                "count(distinct n)",
+                "count(distinct i)",
+                "count(distinct name)",
+                "count(distinct user.email)",
+                "count(*)")
+            .first();
+    for (int i = 0; i < 7; i++) {
+      assertThat(counts.getLong(i)).as(rows.columns()[i]).isEqualTo(5_000);
+    }
+    var uuid = semantic("uuid");
+    var base62 = semantic("base62_id");
+    var base62Short = semantic("base62_id(length=3)");
+    for (Row r : rows.collectAsList()) {
+      assertThat(java.util.UUID.fromString(r.getString(0)).version()).isEqualTo(4);
+      assertThat(uuid.check(r.getString(0))).isEmpty();
+      assertThat(base62.check(r.getString(1))).isEmpty();
+      assertThat(base62Short.check(r.getString(2))).isEmpty();
+    }
+    // Another seed gives other ids; the same seed the same ones.
+    Row again = BulkGeneration.of(KEYED).seed(3).run(spark, 10).rows().first();
+    Row other = BulkGeneration.of(KEYED).seed(4).run(spark, 10).rows().first();
+    assertThat(again.getString(0)).isEqualTo(rows.first().getString(0));
+    assertThat(other.getString(0)).isNotEqualTo(again.getString(0));
+
+    assertThatThrownBy(() -> BulkGeneration.of(KEYED).key("user"))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "Key field 'user' is a record User, which cannot be unique per record; name a plain"
+                + " field such as a string or a long.");
+  }
+
+  static dev.wick.core.validation.SemanticType semantic(String spec) {
+    return dev.wick.core.validation.SemanticTypes.create(
+        dev.wick.core.schema.SemanticSpec.parse(spec), "test");
   }
 
   @Test
@@ -161,9 +228,17 @@ class BulkGenerationTest {
     assertThatThrownBy(() -> orders.run(spark, -1))
         .isInstanceOf(WickException.class)
         .hasMessage("The record count must be 0 or more, got -1; pass a count such as 1000.");
-    assertThatThrownBy(() -> BulkGeneration.of(schema("tree.avsc")))
+    // Any Avro schema generates (and writes as Avro); only its Spark rows need Spark's types.
+    GeneratedRecords trees = BulkGeneration.of(schema("tree.avsc")).run(spark, 10);
+    assertThatThrownBy(trees::rows)
         .isInstanceOf(WickException.class)
         .hasMessageContaining("Spark cannot express recursive types");
+
+    assertThatThrownBy(() -> orders.minCount(0))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The minimum count of a copied value must be at least 1, got 0; pass a count such as"
+                + " 5.");
 
     GeneratedRecords few = orders.run(spark, 10);
     Path dest = tmp.resolve("csv");

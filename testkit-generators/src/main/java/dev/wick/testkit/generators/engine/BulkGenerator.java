@@ -1,13 +1,17 @@
 package dev.wick.testkit.generators.engine;
 
 import dev.wick.core.WickException;
+import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.schema.SemanticSpec;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.Map;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -36,6 +40,7 @@ public final class BulkGenerator {
   private final long seed;
   private final GenerationSettings settings;
   private final long rowsPerPartition;
+  private final BulkShape shape;
 
   private BulkGenerator(
       SchemaSource source,
@@ -43,13 +48,15 @@ public final class BulkGenerator {
       StructType struct,
       long seed,
       GenerationSettings settings,
-      long rowsPerPartition) {
+      long rowsPerPartition,
+      BulkShape shape) {
     this.source = source;
     this.model = model;
     this.struct = struct;
     this.seed = seed;
     this.settings = settings;
     this.rowsPerPartition = rowsPerPartition;
+    this.shape = shape;
   }
 
   /** Records of an Avro record schema (which Spark must be able to express). */
@@ -66,8 +73,9 @@ public final class BulkGenerator {
         model,
         struct,
         0,
-        GenerationSettings.defaults(),
-        DEFAULT_ROWS_PER_PARTITION);
+        GenerationSettings.bulkDefaults(),
+        DEFAULT_ROWS_PER_PARTITION,
+        BulkShape.NONE);
   }
 
   /** Records of a model; fails when Spark cannot express it (unions, recursive records). */
@@ -79,19 +87,20 @@ public final class BulkGenerator {
     return new BulkGenerator(
         source,
         model,
-        Schemas.toSpark(model),
+        null,
         0,
-        GenerationSettings.defaults(),
-        DEFAULT_ROWS_PER_PARTITION);
+        GenerationSettings.bulkDefaults(),
+        DEFAULT_ROWS_PER_PARTITION,
+        BulkShape.NONE);
   }
 
   public BulkGenerator seed(long seed) {
-    return new BulkGenerator(source, model, struct, seed, settings, rowsPerPartition);
+    return new BulkGenerator(source, model, struct, seed, settings, rowsPerPartition, shape);
   }
 
   public BulkGenerator settings(GenerationSettings settings) {
     Objects.requireNonNull(settings, "settings");
-    return new BulkGenerator(source, model, struct, seed, settings, rowsPerPartition);
+    return new BulkGenerator(source, model, struct, seed, settings, rowsPerPartition, shape);
   }
 
   /** How many rows each partition (and so each output file) holds at most. */
@@ -100,16 +109,114 @@ public final class BulkGenerator {
       throw WickException.usage(
           "Rows per partition must be at least 1, got " + rows + "; pass a positive number.");
     }
-    return new BulkGenerator(source, model, struct, seed, settings, rows);
+    return new BulkGenerator(source, model, struct, seed, settings, rows, shape);
+  }
+
+  /**
+   * Keeps the values of these fields unique within the generated dataset (identifiers, uuid and
+   * base62 ids, always are). Each path must name a plain field outside arrays and maps.
+   */
+  public BulkGenerator keys(List<String> paths) {
+    List<String> normalized = new ArrayList<>();
+    for (String path : paths) {
+      ResolvedPath resolved = model.resolve(path);
+      if (!resolved.path().isStructPath() || !SchemaDomains.isLeaf(resolved.type())) {
+        throw WickException.usage(
+            "Key field '"
+                + path
+                + "' is a "
+                + resolved.type().describe()
+                + (resolved.path().isStructPath() ? "" : " inside an array or map")
+                + ", which cannot be unique per record; name a plain field such as a string or a"
+                + " long.");
+      }
+      // A key whose type or semantic type cannot be unique fails here, not in a task.
+      new UniqueKeys(Set.of(resolved.path()), false, seed)
+          .domain(
+              resolved.path(),
+              resolved.type(),
+              resolved.field().semantic().map(SemanticSpec::name).orElse(null),
+              () -> null,
+              path);
+      normalized.add(resolved.path().toString());
+    }
+    return new BulkGenerator(
+        source, model, struct, seed, settings, rowsPerPartition, shape.withKeys(normalized));
+  }
+
+  /**
+   * Draws values shaped like {@code profile} (see {@link LikeProfile}), copying only top values
+   * seen at least {@code minCount} times; a null profile draws from the schema's domains.
+   */
+  public BulkGenerator like(dev.wick.profiler.Profile profile, long minCount) {
+    if (minCount < 1) {
+      throw WickException.usage(
+          "The minimum count of a copied value must be at least 1, got "
+              + minCount
+              + "; pass a count such as 5.");
+    }
+    return new BulkGenerator(
+        source, model, struct, seed, settings, rowsPerPartition, shape.withLike(profile, minCount));
+  }
+
+  /** The paths of the fields named as keys. */
+  public List<String> keys() {
+    return shape.keys();
   }
 
   public Schema schema() {
     return model;
   }
 
-  /** The Spark schema of the generated rows. */
+  /**
+   * The Spark schema of the generated rows; a usage error naming the field when Spark cannot
+   * express the schema (a union of several types, a recursive record).
+   */
   StructType sparkSchema() {
-    return struct;
+    return struct != null ? struct : Schemas.toSpark(model);
+  }
+
+  /** Whether the records can be written as Avro straight from Avro records, any schema. */
+  public boolean hasAvroSchema() {
+    return source.avroJson() != null;
+  }
+
+  /**
+   * Checks, without Spark, that {@code count} records can be generated: the count, the number of
+   * partitions, and the domains of the schema (so that a semantic type that does not apply fails at
+   * once). With {@code asAvro}, checks the Avro records' domains, which any Avro schema has;
+   * otherwise the Spark rows', which need a schema Spark can express.
+   */
+  public void check(long count, boolean asAvro) {
+    if (count < 0) {
+      throw WickException.usage(
+          "The record count must be 0 or more, got " + count + "; pass a count such as 1000.");
+    }
+    if (partitions(count) > Integer.MAX_VALUE) {
+      throw WickException.usage(
+          count + " records make too many partitions; raise the rows per partition.");
+    }
+    if (asAvro) {
+      SchemaDomains.bulkAvro(
+          new org.apache.avro.Schema.Parser().parse(source.avroJson()), settings, shape.task(seed));
+    } else {
+      SchemaDomains.internalRows(model, sparkSchema(), settings, shape.task(seed));
+    }
+  }
+
+  /**
+   * Writes {@code count} records as Avro part files into the folder {@code dir} (see {@link
+   * AvroParts}), in parallel Spark tasks; returns how many records were written.
+   */
+  public long writeAvro(SparkSession spark, org.apache.hadoop.fs.Path dir, long count) {
+    if (!hasAvroSchema()) {
+      throw new IllegalStateException("no Avro schema for " + model.name());
+    }
+    check(count, true);
+    return AvroParts.write(
+        spark,
+        new GeneratorSource.Spec(source, settings, seed, count, rowsPerPartition, shape),
+        dir);
   }
 
   public long seed() {
@@ -126,17 +233,9 @@ public final class BulkGenerator {
    * domains are built here once so that a bad schema or semantic type fails at once.
    */
   public Dataset<Row> generate(SparkSession spark, long count) {
-    if (count < 0) {
-      throw WickException.usage(
-          "The record count must be 0 or more, got " + count + "; pass a count such as 1000.");
-    }
-    SchemaDomains.internalRows(model, struct, settings);
-    if (partitions(count) > Integer.MAX_VALUE) {
-      throw WickException.usage(
-          count + " records make too many partitions; raise the rows per partition.");
-    }
+    check(count, false);
     GeneratorSource.Spec spec =
-        new GeneratorSource.Spec(source, settings, seed, count, rowsPerPartition);
+        new GeneratorSource.Spec(source, settings, seed, count, rowsPerPartition, shape);
     return spark.read().format(GeneratorSource.class.getName()).options(spec.toOptions()).load();
   }
 
@@ -145,7 +244,9 @@ public final class BulkGenerator {
    * the same records {@link #generate} puts in that partition.
    */
   Iterator<Row> chunk(long index, long count) {
-    Domain<Row> domain = SchemaDomains.rows(model, struct, settings, Map.of());
+    BulkShape.Task task = shape.task(seed);
+    UniqueKeys keys = task.keys();
+    Domain<Row> domain = SchemaDomains.bulkRows(model, sparkSchema(), settings, task);
     long first = index * rowsPerPartition;
     long n = Math.max(0, Math.min(rowsPerPartition, count - first));
     SplittableRandom random = new SplittableRandom(chunkSeed(seed, index));
@@ -162,6 +263,7 @@ public final class BulkGenerator {
         if (drawn >= n) {
           throw new NoSuchElementException();
         }
+        keys.at(first + drawn);
         drawn++;
         return domain.draw(random);
       }

@@ -306,7 +306,10 @@ public sealed interface Domain<T>
       if (!edgeCases.isEmpty() && random.nextDouble() < edgeCaseProbability) {
         return edgeCases.get(random.nextInt(edgeCases.size()));
       }
-      int length = minLength == maxLength ? minLength : random.nextInt(minLength, maxLength + 1);
+      // The empty string is an edge case: drawn lengths start at 1, so that "" comes up at the
+      // edge-case rate rather than once in (maxLength + 1) draws.
+      int lo = minLength == 0 && maxLength > 0 && !edgeCases.isEmpty() ? 1 : minLength;
+      int length = lo == maxLength ? lo : random.nextInt(lo, maxLength + 1);
       if (hasAscii && random.nextDouble() >= UNICODE_SHARE) {
         return ascii(random, length);
       }

@@ -115,6 +115,8 @@ final class DomainBuilder {
   private final Map<FieldPath, SemanticType> semanticOverrides;
   private final Map<String, RecordType> enclosing = new HashMap<>();
   private final Map<String, Integer> levels = new HashMap<>();
+  private UniqueKeys keys;
+  private LikeProfile like;
 
   DomainBuilder(
       ValueForm form, GenerationSettings settings, Map<FieldPath, SemanticType> semanticOverrides) {
@@ -134,6 +136,16 @@ final class DomainBuilder {
     this.slots = slots;
     this.settings = settings;
     this.semanticOverrides = Map.copyOf(semanticOverrides);
+  }
+
+  /**
+   * Makes the identifiers and key fields unique per record, and the values follow a profile when
+   * the task has one (bulk generation only).
+   */
+  DomainBuilder bulk(BulkShape.Task task) {
+    this.keys = task.keys();
+    this.like = task.like();
+    return this;
   }
 
   Domain<Object> root(Schema schema, Object node) {
@@ -195,6 +207,15 @@ final class DomainBuilder {
       Semantic semantic,
       Object node,
       String where) {
+    Domain<Object> unique = uniqueKey(path, type, semantic, where);
+    if (unique != null) {
+      // A key is never null: a null would repeat.
+      Domain<Object> d = leaf(unique, type, node);
+      return Optional.of(
+          path == null || !slots
+              ? d
+              : new Slot<>(path, type, nullable, d, fromJava(type, nullable, node, where)));
+    }
     Optional<Domain<Object>> value = value(type, node, path, semantic, where);
     Domain<Object> d;
     if (value.isEmpty()) {
@@ -203,15 +224,30 @@ final class DomainBuilder {
       }
       d = new Domain.Constant<>(null);
     } else {
-      d =
-          nullable && settings.nullProbability() > 0
-              ? new Nullable<>(value.get(), settings.nullProbability())
-              : value.get();
+      double nulls = settings.nullProbability();
+      if (like != null) {
+        nulls = like.nullRate(path, type).orElse(nulls);
+      }
+      d = nullable && nulls > 0 ? new Nullable<>(value.get(), nulls) : value.get();
     }
     if (path == null || !slots) {
       return Optional.of(d);
     }
     return Optional.of(new Slot<>(path, type, nullable, d, fromJava(type, nullable, node, where)));
+  }
+
+  private Domain<Object> uniqueKey(FieldPath path, DataType type, Semantic semantic, String where) {
+    if (keys == null || path == null || !isLeaf(type)) {
+      return null;
+    }
+    SemanticType override = semanticOverrides.get(path);
+    Semantic effective = override != null ? new Semantic(null, override) : semantic;
+    return keys.domain(
+        path,
+        type,
+        effective == null ? null : effective.name(),
+        () -> effective.domain(this, type, where).draw(new java.util.SplittableRandom(0)),
+        where);
   }
 
   private Optional<Domain<Object>> value(
@@ -221,6 +257,13 @@ final class DomainBuilder {
       semantic = new Semantic(null, override);
     }
     boolean container = type instanceof ArrayType || type instanceof MapType;
+    if (like != null && path != null && isLeaf(type)) {
+      Domain<Object> fresh = semantic != null ? semantic.domain(this, type, where) : null;
+      Domain<Object> liked = like.leaf(path, type, fresh);
+      if (liked != null) {
+        return Optional.of(leaf(liked, type, node));
+      }
+    }
     if (semantic != null && !container) {
       return Optional.of(leaf(semantic.domain(this, type, where), type, node));
     }
@@ -239,6 +282,23 @@ final class DomainBuilder {
       if (element.isEmpty()) {
         return Optional.of(
             new Mapped<>(new Domain.Constant<>(List.of()), list)); // a fresh one each
+      }
+      Domain<Long> sizes = like == null ? null : like.sizes(path, type);
+      if (sizes != null) {
+        Domain<Object> elements = element.get();
+        return Optional.of(
+            new Mapped<>(
+                new Drawn<>(
+                    "profiled list " + where,
+                    r -> {
+                      int n = (int) Math.min(Integer.MAX_VALUE, sizes.draw(r));
+                      List<Object> out = new ArrayList<>(n);
+                      for (int i = 0; i < n; i++) {
+                        out.add(elements.draw(r));
+                      }
+                      return out;
+                    }),
+                list));
       }
       return Optional.of(
           new Mapped<>(
@@ -309,6 +369,25 @@ final class DomainBuilder {
     int min = settings.minCollectionSize();
     int max = settings.maxCollectionSize();
     long distinctKeys = distinctValues(m.key());
+    Domain<Long> sizes = like == null ? null : like.sizes(path, m);
+    if (sizes != null) {
+      Domain<Object> values = value.get();
+      return new Mapped<>(
+          new Drawn<>(
+              "profiled map " + where,
+              r -> {
+                long n = Math.min(distinctKeys, sizes.draw(r));
+                Map<Object, Object> out = new LinkedHashMap<>();
+                for (int attempt = 0; out.size() < n && attempt < n * 8; attempt++) {
+                  Object k = key.draw(r);
+                  if (!out.containsKey(k)) {
+                    out.put(k, values.draw(r));
+                  }
+                }
+                return out;
+              }),
+          map);
+    }
     if (distinctKeys < max) {
       max = (int) distinctKeys;
       min = Math.min(min, max);
@@ -477,6 +556,10 @@ final class DomainBuilder {
   private record Semantic(SemanticSpec spec, SemanticType type) {
     static Semantic of(SemanticSpec spec) {
       return new Semantic(spec, null);
+    }
+
+    String name() {
+      return spec != null ? spec.name() : type.name();
     }
 
     Domain<Object> domain(DomainBuilder builder, DataType storage, String where) {

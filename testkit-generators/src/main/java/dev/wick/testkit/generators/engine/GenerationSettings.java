@@ -48,6 +48,14 @@ public record GenerationSettings(
     return new GenerationSettings(0.1, 0, 5, 0, 20, 3, 0.05);
   }
 
+  /**
+   * The defaults of bulk generation: as {@link #defaults()}, but edge cases one time in a hundred,
+   * so that a million records do not repeat one edge case tens of thousands of times.
+   */
+  public static GenerationSettings bulkDefaults() {
+    return defaults().withEdgeCaseProbability(0.01);
+  }
+
   public GenerationSettings withNullProbability(double p) {
     return new GenerationSettings(
         p,

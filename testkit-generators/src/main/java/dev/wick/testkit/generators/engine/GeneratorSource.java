@@ -3,7 +3,6 @@ package dev.wick.testkit.generators.engine;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.Schema;
 import java.io.Serializable;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -56,7 +55,8 @@ public final class GeneratorSource implements TableProvider {
       GenerationSettings settings,
       long seed,
       long count,
-      long rowsPerPartition)
+      long rowsPerPartition,
+      BulkShape shape)
       implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -64,60 +64,37 @@ public final class GeneratorSource implements TableProvider {
       return count == 0 ? 0 : (count - 1) / rowsPerPartition + 1;
     }
 
+    /** This spec as the one option {@code spec}: its Java serialization, in base64. */
     Map<String, String> toOptions() {
-      Map<String, String> o = new HashMap<>();
-      if (source.avroJson() != null) {
-        o.put("avroSchema", source.avroJson());
-      } else {
-        o.put("sparkSchema", source.struct().json());
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(this);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
       }
-      o.put("name", source.name());
-      o.put("seed", Long.toString(seed));
-      o.put("count", Long.toString(count));
-      o.put("rowsPerPartition", Long.toString(rowsPerPartition));
-      o.put("nullProbability", Double.toString(settings.nullProbability()));
-      o.put("minCollectionSize", Integer.toString(settings.minCollectionSize()));
-      o.put("maxCollectionSize", Integer.toString(settings.maxCollectionSize()));
-      o.put("minStringLength", Integer.toString(settings.minStringLength()));
-      o.put("maxStringLength", Integer.toString(settings.maxStringLength()));
-      o.put("maxDepth", Integer.toString(settings.maxDepth()));
-      o.put("edgeCaseProbability", Double.toString(settings.edgeCaseProbability()));
-      return o;
+      return Map.of(
+          "spec",
+          java.util.Base64.getEncoder().encodeToString(bytes.toByteArray()),
+          "name",
+          source.name());
     }
 
     static Spec fromOptions(Map<String, String> options) {
-      CaseInsensitiveStringMap o = new CaseInsensitiveStringMap(options);
-      String name = o.getOrDefault("name", "Record");
-      BulkGenerator.SchemaSource source;
-      if (o.containsKey("avroSchema")) {
-        source = new BulkGenerator.SchemaSource(o.get("avroSchema"), null, name);
-      } else if (o.containsKey("sparkSchema")) {
-        source =
-            new BulkGenerator.SchemaSource(
-                null,
-                (StructType) org.apache.spark.sql.types.DataType.fromJson(o.get("sparkSchema")),
-                name);
-      } else {
+      String encoded = new CaseInsensitiveStringMap(options).get("spec");
+      if (encoded == null) {
         throw WickException.usage(
-            "The generator source needs an avroSchema or sparkSchema option; generate records"
-                + " with BulkGeneration, which sets them.");
+            "The generator source needs its spec option; generate records with BulkGeneration,"
+                + " which sets it.");
       }
-      GenerationSettings d = GenerationSettings.defaults();
-      GenerationSettings settings =
-          new GenerationSettings(
-              o.getDouble("nullProbability", d.nullProbability()),
-              o.getInt("minCollectionSize", d.minCollectionSize()),
-              o.getInt("maxCollectionSize", d.maxCollectionSize()),
-              o.getInt("minStringLength", d.minStringLength()),
-              o.getInt("maxStringLength", d.maxStringLength()),
-              o.getInt("maxDepth", d.maxDepth()),
-              o.getDouble("edgeCaseProbability", d.edgeCaseProbability()));
-      return new Spec(
-          source,
-          settings,
-          o.getLong("seed", 0),
-          o.getLong("count", 0),
-          o.getLong("rowsPerPartition", BulkGenerator.DEFAULT_ROWS_PER_PARTITION));
+      try (java.io.ObjectInputStream in =
+          new java.io.ObjectInputStream(
+              new java.io.ByteArrayInputStream(java.util.Base64.getDecoder().decode(encoded)))) {
+        return (Spec) in.readObject();
+      } catch (java.io.IOException | ClassNotFoundException | IllegalArgumentException e) {
+        throw WickException.usage(
+            "The generator source's spec option is damaged; generate records with BulkGeneration,"
+                + " which sets it.");
+      }
     }
   }
 
@@ -183,8 +160,10 @@ public final class GeneratorSource implements TableProvider {
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
       long index = ((Chunk) partition).index();
       Schema model = spec.source().model();
+      BulkShape.Task task = spec.shape().task(spec.seed());
+      UniqueKeys keys = task.keys();
       Domain<?> domain =
-          SchemaDomains.internalRows(model, spec.source().struct(model), spec.settings());
+          SchemaDomains.internalRows(model, spec.source().struct(model), spec.settings(), task);
       long first = index * spec.rowsPerPartition();
       long rows = Math.max(0, Math.min(spec.rowsPerPartition(), spec.count() - first));
       SplittableRandom random = new SplittableRandom(BulkGenerator.chunkSeed(spec.seed(), index));
@@ -197,6 +176,7 @@ public final class GeneratorSource implements TableProvider {
           if (drawn >= rows) {
             return false;
           }
+          keys.at(first + drawn);
           drawn++;
           current = (InternalRow) domain.draw(random);
           return true;

@@ -52,6 +52,32 @@ public final class SchemaDomains {
         (Domain<?>) new DomainBuilder(AvroForm.INSTANCE, settings, semanticTypes).root(model, avro);
   }
 
+  /**
+   * Records of an Avro record schema for bulk generation, as {@code GenericData.Record}s: no field
+   * slots, and the identifiers and keys unique per record index.
+   */
+  @SuppressWarnings("unchecked")
+  static Domain<GenericRecord> bulkAvro(
+      org.apache.avro.Schema avro, GenerationSettings settings, BulkShape.Task task) {
+    Schema model = Schemas.fromAvro(avro);
+    return (Domain<GenericRecord>)
+        (Domain<?>)
+            new DomainBuilder(AvroForm.INSTANCE, settings, Map.of(), false)
+                .bulk(task)
+                .root(model, avro);
+  }
+
+  /** Rows of a model for bulk generation, shaped as {@code struct}: no slots, keys unique. */
+  @SuppressWarnings("unchecked")
+  static Domain<Row> bulkRows(
+      Schema model, StructType struct, GenerationSettings settings, BulkShape.Task task) {
+    return (Domain<Row>)
+        (Domain<?>)
+            new DomainBuilder(RowForm.INSTANCE, settings, Map.of(), false)
+                .bulk(task)
+                .root(model, struct);
+  }
+
   /** Rows of a model, shaped as {@code Schemas.toSpark(model)}. */
   public static Domain<Row> rows(
       Schema model, GenerationSettings settings, Map<FieldPath, SemanticType> semanticTypes) {
@@ -79,8 +105,10 @@ public final class SchemaDomains {
    * Rows of a model in Spark's internal format ({@code InternalRow}s), shaped as {@code struct}:
    * what a data source hands to Spark.
    */
-  static Domain<?> internalRows(Schema model, StructType struct, GenerationSettings settings) {
+  static Domain<?> internalRows(
+      Schema model, StructType struct, GenerationSettings settings, BulkShape.Task task) {
     return new DomainBuilder(InternalRowForm.INSTANCE, settings, Map.of(), false)
+        .bulk(task)
         .root(model, struct);
   }
 

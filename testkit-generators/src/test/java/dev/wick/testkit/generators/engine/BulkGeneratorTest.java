@@ -151,10 +151,15 @@ class BulkGeneratorTest {
     assertThatThrownBy(() -> generator.rowsPerPartition(0))
         .isInstanceOf(WickException.class)
         .hasMessage("Rows per partition must be at least 1, got 0; pass a positive number.");
-    assertThatThrownBy(() -> BulkGenerator.of(DomainsTest.schema("unions.avsc")))
+    // Any Avro schema makes Avro records; Spark rows need a schema Spark can express.
+    BulkGenerator unions = BulkGenerator.of(DomainsTest.schema("unions.avsc"));
+    unions.check(10, true);
+    assertThatThrownBy(() -> unions.generate(spark, 10))
         .isInstanceOf(WickException.class)
         .hasMessageStartingWith("Field 'payload' is a union<string, long, double, boolean,");
-    assertThatThrownBy(() -> BulkGenerator.of(DomainsTest.schema("tree.avsc")))
+    BulkGenerator trees = BulkGenerator.of(DomainsTest.schema("tree.avsc"));
+    trees.check(10, true);
+    assertThatThrownBy(() -> trees.generate(spark, 10))
         .isInstanceOf(WickException.class)
         .hasMessageContaining("Spark cannot express recursive types");
     assertThat(Schemas.fromAvro(DomainsTest.schema("order.avsc")).name()).isEqualTo("Order");
