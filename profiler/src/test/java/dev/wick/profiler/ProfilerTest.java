@@ -188,6 +188,27 @@ class ProfilerTest {
     assertThat(field("premium").distinct().orElseThrow().estimate()).isEqualTo(2.0);
   }
 
+  @Test
+  void valuesSpanningMoreThanTheLargestDoubleStillGetAHistogram() {
+    // Generated edge cases hold both extremes: max - min overflows to infinity.
+    Dataset<Row> extremes =
+        spark.createDataFrame(
+            List.of(
+                org.apache.spark.sql.RowFactory.create(-Double.MAX_VALUE),
+                org.apache.spark.sql.RowFactory.create(Double.MAX_VALUE),
+                org.apache.spark.sql.RowFactory.create(0.0),
+                org.apache.spark.sql.RowFactory.create(1.5)),
+            new org.apache.spark.sql.types.StructType().add("x", "double"));
+    NumericStats s =
+        Profiler.defaults().profile(extremes, "extremes").fields().get(0).numeric().orElseThrow();
+    assertThat(s.histogram()).hasSize(20);
+    assertThat(s.histogram().get(0).low()).isEqualTo(-Double.MAX_VALUE);
+    assertThat(s.histogram().get(19).high()).isEqualTo(Double.MAX_VALUE);
+    assertThat(s.histogram().stream().mapToLong(NumericStats.Bin::count).sum()).isEqualTo(4);
+    assertThat(s.histogram().get(0).count()).isEqualTo(1);
+    assertThat(s.histogram().get(19).count()).isEqualTo(1);
+  }
+
   private static long distinct(List<Object> values) {
     return values.stream().filter(Objects::nonNull).distinct().count();
   }

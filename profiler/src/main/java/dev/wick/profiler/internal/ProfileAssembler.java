@@ -138,32 +138,42 @@ final class ProfileAssembler {
    */
   static List<NumericStats.Bin> histogram(
       KllDoublesSketch kll, double min, double max, long n, boolean integral) {
-    if (min == max) {
+    if (min == max || !Double.isFinite(min) || !Double.isFinite(max)) {
       return List.of(new NumericStats.Bin(min, max, n));
     }
     int bins = BINS;
-    double low = min;
-    double width = (max - min) / BINS;
+    boolean unitBins = false;
     if (integral && max - min + 1 <= BINS) {
       bins = (int) (max - min + 1);
-      width = 1.0;
+      unitBins = true;
     }
-    double[] splits = new double[bins - 1];
-    for (int i = 0; i < splits.length; i++) {
-      splits[i] = low + width * (i + 1);
+    double[] edges = new double[bins + 1];
+    for (int i = 0; i <= bins; i++) {
+      // Interpolated, not min + width * i: max - min overflows when the values span more than
+      // Double.MAX_VALUE (generated edge cases hold both extremes).
+      edges[i] = unitBins ? min + i : edge(min, max, (double) i / bins);
     }
-    double[] mass = kll.getPMF(splits, QuantileSearchCriteria.EXCLUSIVE);
+    edges[bins] = unitBins ? max + 1 : max;
+    for (int i = 1; i < bins; i++) {
+      if (!(edges[i] > edges[i - 1])) {
+        // Too narrow a span for distinct split points in double precision: one bin holds all.
+        return List.of(new NumericStats.Bin(min, max, n));
+      }
+    }
+    double[] mass =
+        kll.getPMF(java.util.Arrays.copyOfRange(edges, 1, bins), QuantileSearchCriteria.EXCLUSIVE);
     List<NumericStats.Bin> out = new ArrayList<>(bins);
     long assigned = 0;
     for (int i = 0; i < bins; i++) {
-      double lo = low + width * i;
-      double hi =
-          i == bins - 1 ? (integral && width == 1.0 ? max + 1 : max) : low + width * (i + 1);
       long c = i == bins - 1 ? Math.max(0, n - assigned) : Math.round(mass[i] * n);
       assigned += c;
-      out.add(new NumericStats.Bin(lo, hi, c));
+      out.add(new NumericStats.Bin(edges[i], edges[i + 1], c));
     }
     return out;
+  }
+
+  private static double edge(double min, double max, double t) {
+    return t == 0 ? min : t == 1 ? max : min * (1 - t) + max * t;
   }
 
   private static List<ValueCount> topValues(ItemsSketch<String> sketch, int top) {
