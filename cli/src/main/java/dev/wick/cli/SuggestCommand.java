@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 /** {@code wick suggest}: a checks file and an annotated schema from a profile, without data. */
 @Command(
     name = "suggest",
-    header = "Suggest checks and semantic types from a profile, without reading data.",
+    header = "Suggest checks and semantic types from a profile alone.",
     mixinStandardHelpOptions = true,
     description =
         "Propose a checks file and an Avro schema annotated with wick.semantic types from a"
