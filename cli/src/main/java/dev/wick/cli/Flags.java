@@ -34,7 +34,9 @@ final class Flags {
           Map.entry("strata", "--strata"),
           Map.entry("distribution", "--distribution"),
           Map.entry("checks", "check the path given to --checks"),
-          Map.entry("references", "pass --ref NAME=PATH"));
+          Map.entry("references", "pass --ref NAME=PATH"),
+          Map.entry("nullMargin", "--null-margin"),
+          Map.entry("rangeMargin", "--range-margin"));
 
   private Flags() {}
 

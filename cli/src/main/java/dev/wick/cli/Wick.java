@@ -26,6 +26,7 @@ import picocli.CommandLine.IVersionProvider;
       DiffCommand.class,
       ValidateCommand.class,
       CheckCommand.class,
+      SuggestCommand.class,
       SandboxCommand.class,
       GenerateCommand.class,
       ProfileCommand.class,

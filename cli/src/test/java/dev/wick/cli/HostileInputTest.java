@@ -86,6 +86,7 @@ class HostileInputTest {
     Files.writeString(d.resolve("plays.avsc"), SCHEMA);
     Files.writeString(d.resolve("with space/plays.avsc"), SCHEMA);
     Files.writeString(d.resolve("broken.avsc"), "{\"type\": \"record\", \"name\": ");
+    Files.writeString(d.resolve("renamed.avsc"), SCHEMA.replace("\"ms\"", "\"MS\""));
     Files.writeString(
         d.resolve("checks.yaml"),
         "checks:\n  - {check: completeness, field: user, min: 0.9}\n  - {check: unique, fields: [id]}\n");
@@ -313,6 +314,25 @@ class HostileInputTest {
             "is the input",
             "check|--in|D/plays|--checks|D/checks.yaml|--out|D/checks.yaml|--overwrite"),
         c(2, "--ref", "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--ref|nonsense"),
+        // ------------------------------------------------------------------ suggest
+        c(0, "", "suggest|--profile|D/profile|--out|O/s"),
+        c(0, "", "suggest|--profile|D/profile/profile.json|--schema|D/plays.avsc|--out|O/s"),
+        c(2, "does not exist", "suggest|--profile|D/missing|--out|O/s"),
+        c(2, "", "suggest|--profile|D/plain.txt|--out|O/s"),
+        c(2, "", "suggest|--profile|D/broken.avsc|--out|O/s"),
+        c(
+            2,
+            "field 'ms' is in the profile but not in the schema",
+            "suggest|--profile|D/profile|--schema|D/renamed.avsc|--out|O/s"),
+        c(2, "", "suggest|--profile|D/profile|--schema|D/broken.avsc|--out|O/s"),
+        c(2, "", "suggest|--profile|D/profile|--schema|D/missing.avsc|--out|O/s"),
+        c(2, "", "suggest|--profile|D/profile|--schema|D/recursive.avsc|--out|O/s"),
+        c(2, "is the input", "suggest|--profile|D/profile|--out|D/profile|--overwrite"),
+        c(2, "contains the input", "suggest|--profile|D/profile|--out|D|--overwrite"),
+        c(2, "--null-margin must be", "suggest|--profile|D/profile|--out|O/s|--null-margin|2"),
+        c(2, "--range-margin must be", "suggest|--profile|D/profile|--out|O/s|--range-margin|-1"),
+        c(2, "", "suggest|--profile|D/profile|--out|O/s|--range-margin|abc"),
+        c(2, "Missing required option", "suggest|--profile|D/profile"),
         // ------------------------------------------------------------------ profile
         c(0, "", "profile|--in|D/plays|--out|O/p"),
         c(0, "", "profile|--in|D/pla?s|--out|O/ünï p"),
@@ -459,6 +479,7 @@ class HostileInputTest {
             "check",
             "profile",
             "drift",
+            "suggest",
             "generate",
             "sandbox");
     assertThat(all).noneMatch(k -> k.exit() == 3);

@@ -486,10 +486,27 @@ public final class Output implements AutoCloseable {
    */
   public void writeDataset(
       String relative, Dataset<?> data, Format format, Map<String, String> options) {
+    writeDataset(relative, data, format, options, List.of());
+  }
+
+  /**
+   * Writes a dataset as the part {@code relative} in {@code format} with writer options, in one
+   * folder per value of the {@code partitionBy} columns ({@code relative/column=value}), which
+   * {@link #move} can then put in place of their own.
+   */
+  public void writeDataset(
+      String relative,
+      Dataset<?> data,
+      Format format,
+      Map<String, String> options,
+      List<String> partitionBy) {
     ensureOpen();
     String where = Locations.forSpark(part(relative));
     step("write.dataset-started", destination);
     var writer = data.write().mode(SaveMode.ErrorIfExists).options(options);
+    if (!partitionBy.isEmpty()) {
+      writer = writer.partitionBy(partitionBy.toArray(new String[0]));
+    }
     switch (format) {
       case CSV -> writer.option("header", "true").csv(where);
       case TEXT -> writer.text(where);
@@ -514,6 +531,29 @@ public final class Output implements AutoCloseable {
     } catch (IOException e) {
       throw WickException.internal("Cannot delete " + part + ".", e);
     }
+  }
+
+  /**
+   * Moves the part {@code from} (such as one partition folder of a partitioned write) to the part
+   * {@code to}, which must not exist yet; returns false, moving nothing, when {@code from} does not
+   * exist.
+   */
+  public boolean move(String from, String to) {
+    ensureOpen();
+    Path source = part(from);
+    Path target = part(to);
+    try {
+      if (!fs.exists(source)) {
+        return false;
+      }
+      if (fs.exists(target) || !fs.rename(source, target)) {
+        throw new IOException("rename refused");
+      }
+    } catch (IOException e) {
+      throw WickException.internal(
+          "Cannot move " + source + " to " + target + " (" + Locations.message(e) + ").", e);
+    }
+    return true;
   }
 
   /** Writes a small text file (a JSON summary, an HTML report) as the part {@code relative}. */

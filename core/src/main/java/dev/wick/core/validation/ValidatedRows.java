@@ -46,18 +46,21 @@ public final class ValidatedRows {
   private final List<Column> dataColumns;
   private final String reasonsColumn;
   private final List<StagedRule> rules;
+  private final Function<Dataset<Row>, ValidatedRows> restage;
 
   ValidatedRows(
       Dataset<Row> source,
       Dataset<Row> staged,
       List<Column> dataColumns,
       String reasonsColumn,
-      List<StagedRule> rules) {
+      List<StagedRule> rules,
+      Function<Dataset<Row>, ValidatedRows> restage) {
     this.source = source;
     this.staged = staged;
     this.dataColumns = List.copyOf(dataColumns);
     this.reasonsColumn = reasonsColumn;
     this.rules = List.copyOf(rules);
+    this.restage = restage;
   }
 
   /**
@@ -145,11 +148,13 @@ public final class ValidatedRows {
   }
 
   /**
-   * Writes the invalid rows (with reasons) to {@code invalidPart} and the valid rows to {@code
-   * validPart} of {@code output} in {@code format}, and returns the summary. The counts ride along
-   * the invalid rows' write as observed metrics, so this costs two passes over the input, one per
-   * written part, and no aggregation pass; when no row is invalid, the second pass copies the input
-   * without evaluating the rules again. The caller commits the output.
+   * Writes the valid rows to {@code validPart} and the invalid rows (with reasons) to {@code
+   * invalidPart} of {@code output} in {@code format}, and returns the summary. Parquet, ORC and
+   * Avro take one pass over the input: a single write evaluates the rules once, counts them as
+   * observed metrics and splits the rows into a valid and an invalid folder, which move into place;
+   * then the invalid rows alone are read back to add their reasons. Other formats take two passes,
+   * the invalid rows' write (with the counts) and the valid rows' (a plain copy when none is
+   * invalid). The caller commits the output.
    */
   public ValidationSummary writeTo(
       Output output, String validPart, String invalidPart, Format format) {
@@ -185,8 +190,75 @@ public final class ValidatedRows {
             observation,
             aggregates.get(0),
             aggregates.subList(1, aggregates.size()).toArray(new Column[0]));
+    if (ONE_PASS.contains(format)) {
+      return writeOnce(
+          output,
+          validPart,
+          invalidPart,
+          format,
+          observed,
+          observation,
+          validOptions,
+          invalidOptions);
+    }
     Dataset<Row> invalidRows = withReasons(observed.filter(anyFailed()));
     output.writeDataset(invalidPart, invalidRows, format, invalidOptions);
+    ValidationSummary summary = summaryOf(observation);
+    // With nothing invalid, the valid rows are the input as it is: no rule needs evaluating again.
+    output.writeDataset(validPart, summary.invalid() == 0 ? source : valid(), format, validOptions);
+    return summary;
+  }
+
+  /** The formats that read back exactly what was written, so one pass can split the rows. */
+  private static final java.util.Set<Format> ONE_PASS =
+      java.util.EnumSet.of(Format.PARQUET, Format.ORC, Format.AVRO);
+
+  private static final String SPLIT = "_wick_split";
+
+  private ValidationSummary writeOnce(
+      Output output,
+      String validPart,
+      String invalidPart,
+      Format format,
+      Dataset<Row> observed,
+      Observation observation,
+      Map<String, String> validOptions,
+      Map<String, String> invalidOptions) {
+    String flag = "wick_valid";
+    while (java.util.Arrays.asList(source.columns()).contains(flag)) {
+      flag = "_" + flag;
+    }
+    List<Column> columns = new ArrayList<>(dataColumns);
+    columns.add(not(anyFailed()).as(flag));
+    String split = SPLIT + "-" + UUID.randomUUID();
+    Dataset<Row> flagged = observed.select(columns.toArray(new Column[0]));
+    output.writeDataset(split, flagged, format, validOptions, List.of(flag));
+    ValidationSummary summary = summaryOf(observation);
+    String rest = split + "/" + flag + "=false";
+    if (output.move(split + "/" + flag + "=true", validPart)) {
+      output.writeString(validPart + "/" + Output.SUCCESS, "");
+    } else {
+      // No valid row: an empty part that still carries the input's schema.
+      output.writeDataset(validPart, source.limit(0), format, validOptions);
+    }
+    if (summary.invalid() == 0) {
+      output.writeDataset(invalidPart, withReasons(staged.limit(0)), format, invalidOptions);
+    } else {
+      // Only the invalid rows are read again, to add their reasons: a small share of the input.
+      Dataset<Row> back =
+          source
+              .sparkSession()
+              .read()
+              .format(format.sparkName())
+              .schema(source.schema())
+              .load(output.stagingLocation(rest));
+      output.writeDataset(invalidPart, restage.apply(back).annotated(), format, invalidOptions);
+    }
+    output.delete(split);
+    return summary;
+  }
+
+  private ValidationSummary summaryOf(Observation observation) {
     Map<String, Object> metrics;
     try {
       metrics = observation.getAsJava();
@@ -194,10 +266,7 @@ public final class ValidatedRows {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the validation counts", e);
     }
-    ValidationSummary summary = summaryOf(name -> ((Number) metrics.get(name)).longValue());
-    // With nothing invalid, the valid rows are the input as it is: no rule needs evaluating again.
-    output.writeDataset(validPart, summary.invalid() == 0 ? source : valid(), format, validOptions);
-    return summary;
+    return summaryOf(name -> ((Number) metrics.get(name)).longValue());
   }
 
   /** {@code record} with the reasons column added as its last field, as Spark writes it. */

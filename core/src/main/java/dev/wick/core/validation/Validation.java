@@ -136,7 +136,12 @@ public final class Validation {
       dataColumns.add(Columns.column(c));
     }
     return new ValidatedRows(
-        data, data.select(staged.toArray(new Column[0])), dataColumns, reasonsColumn, stagedRules);
+        data,
+        data.select(staged.toArray(new Column[0])),
+        dataColumns,
+        reasonsColumn,
+        stagedRules,
+        this::run);
   }
 
   private static final String STAGED_PREFIX = "__wick_rule_";

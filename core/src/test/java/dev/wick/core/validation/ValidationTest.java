@@ -214,6 +214,50 @@ class ValidationTest {
   }
 
   @Test
+  void oneWriteSplitsTheRowsAndLeavesOnlyTheTwoParts(@TempDir Path dir) throws java.io.IOException {
+    Dataset<Row> data =
+        SPARK.sql("SELECT id AS ms FROM range(-3, 3)").selectExpr("cast(ms AS BIGINT) AS ms");
+    dev.wick.core.schema.Schema schema =
+        dev.wick.core.schema.Schema.of(
+            "T",
+            dev.wick.core.schema.Field.of("ms", dev.wick.core.schema.DataType.LONG)
+                .withSemantic(dev.wick.core.schema.SemanticSpec.of("non_negative")));
+    for (String name : List.of("some", "all", "none")) {
+      Dataset<Row> in =
+          name.equals("all") ? data.where("ms < 0") : name.equals("none") ? data.limit(0) : data;
+      String out = dir.resolve(name).toString();
+      ValidationSummary summary;
+      try (Output output = Output.create(SPARK, out, false, List.of())) {
+        summary = Validation.of(schema).run(in).writeTo(output, "valid", "invalid", Format.PARQUET);
+        output.commit();
+      }
+      try (java.util.stream.Stream<Path> top = java.nio.file.Files.list(Path.of(out))) {
+        assertThat(top.map(p -> p.getFileName().toString()).sorted())
+            .as(name)
+            .containsExactly("_SUCCESS", "invalid", "valid");
+      }
+      assertThat(Path.of(out, "valid", "_SUCCESS")).exists();
+      assertThat(Path.of(out, "invalid", "_SUCCESS")).exists();
+      Dataset<Row> valid = SPARK.read().parquet(out + "/valid");
+      Dataset<Row> invalid = SPARK.read().parquet(out + "/invalid");
+      assertThat(valid.columns()).as(name).containsExactly("ms");
+      assertThat(invalid.columns()).as(name).containsExactly("ms", Validation.REASONS);
+      assertThat(valid.orderBy("ms").collectAsList().stream().map(r -> r.getLong(0)))
+          .as(name)
+          .containsExactlyElementsOf(name.equals("some") ? List.of(0L, 1L, 2L) : List.<Long>of());
+      assertThat(invalid.orderBy("ms").collectAsList().stream().map(r -> r.getLong(0)))
+          .as(name)
+          .containsExactlyElementsOf(
+              name.equals("none") ? List.<Long>of() : List.of(-3L, -2L, -1L));
+      assertThat(summary.invalid()).isEqualTo(name.equals("none") ? 0 : 3);
+      if (!name.equals("none")) {
+        assertThat(violations(invalid.orderBy("ms").first()).get(0).reason())
+            .isEqualTo("-3 is negative");
+      }
+    }
+  }
+
+  @Test
   void cleanInputIsWrittenWhole(@TempDir Path dir) {
     Generated g = generate(5, 40, false);
     String out = dir.resolve("clean").toString();

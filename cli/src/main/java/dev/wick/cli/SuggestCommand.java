@@ -1,0 +1,119 @@
+package dev.wick.cli;
+
+import dev.wick.checks.SuggestedChecks;
+import dev.wick.checks.Suggestion;
+import dev.wick.checks.Suggestions;
+import dev.wick.core.io.Output;
+import dev.wick.core.schema.Schemas;
+import dev.wick.profiler.Profile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wick suggest}: a checks file and an annotated schema from a profile, without data. */
+@Command(
+    name = "suggest",
+    header = "Suggest checks and semantic types from a profile alone.",
+    mixinStandardHelpOptions = true,
+    description =
+        "Propose a checks file and an Avro schema annotated with wick.semantic types from a"
+            + " profile written by 'wick profile', without reading any data: completeness from"
+            + " null rates, uniqueness where the distinct count matches the values, allowed values"
+            + " for text with few values, ranges and medians with a margin, semantic types"
+            + " recognised from top values and lengths, and the row count relative to the"
+            + " profile. Writes checks.yaml, schema.avsc (the --schema copy, or one derived from"
+            + " the profile's fields) and suggestions.json (each suggestion and the statistic it"
+            + " came from) to --out, and prints one line per suggestion.")
+final class SuggestCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Option(
+      names = "--profile",
+      required = true,
+      paramLabel = "PROFILE",
+      description =
+          "The profile: a profile.json or the folder 'wick profile' wrote; row counts are"
+              + " checked relative to it.")
+  String profile;
+
+  @Option(
+      names = "--schema",
+      paramLabel = "FILE",
+      description =
+          "The Avro schema (.avsc) of the profiled data, to annotate; without it the schema is"
+              + " derived from the profile's top-level fields.")
+  Path schema;
+
+  @Option(
+      names = "--null-margin",
+      paramLabel = "SHARE",
+      description =
+          "The least each completeness bound lies below the profile's filled share (default:"
+              + " ${DEFAULT-VALUE}).",
+      defaultValue = "0.01")
+  double nullMargin;
+
+  @Option(
+      names = "--range-margin",
+      paramLabel = "SHARE",
+      description =
+          "How far ranges reach beyond min and max, as a share of max - min (default:"
+              + " ${DEFAULT-VALUE}).",
+      defaultValue = "0.1")
+  double rangeMargin;
+
+  @Mixin OutputOptions output;
+
+  @Override
+  public Integer call() {
+    Profile read = Profile.read(Path.of(profile));
+    Suggestions suggestions =
+        schema == null ? Suggestions.from(read) : Suggestions.from(read, Schemas.parseAvsc(schema));
+    SuggestedChecks suggested =
+        suggestions
+            .baseline(baselinePath())
+            .nullMargin(nullMargin)
+            .rangeMargin(rangeMargin)
+            .suggest();
+    List<String> inputs = new ArrayList<>(List.of(profile));
+    if (schema != null) {
+      inputs.add(schema.toString());
+    }
+    String written;
+    try (Output o = Output.create(spark.spark(), output.out, output.overwrite, inputs)) {
+      suggested.writeTo(o);
+      written = Inputs.local(o.commit());
+    }
+    PrintWriter stdout = spec.commandLine().getOut();
+    for (Suggestion s : suggested.suggestions()) {
+      stdout.println(s.line());
+    }
+    stdout.printf(
+        "Suggested %s from the profile of %s (%s).%n",
+        Words.count(suggested.checks().checks().size(), "check"),
+        read.source(),
+        suggested.schemaDerived() ? "schema derived from the profile" : "schema annotated");
+    stdout.printf(
+        "Wrote %s (%s, %s, %s).%n",
+        written,
+        SuggestedChecks.CHECKS_YAML,
+        SuggestedChecks.SCHEMA_AVSC,
+        SuggestedChecks.SUGGESTIONS_JSON);
+    stdout.flush();
+    return 0;
+  }
+
+  /** The profile.json the checks' row count is relative to, as an absolute path. */
+  private String baselinePath() {
+    Path p = Path.of(profile).toAbsolutePath().normalize();
+    return java.nio.file.Files.isDirectory(p) ? p.resolve("profile.json").toString() : p.toString();
+  }
+}
