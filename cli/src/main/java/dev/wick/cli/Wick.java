@@ -19,7 +19,7 @@ import picocli.CommandLine.IVersionProvider;
     mixinStandardHelpOptions = true,
     versionProvider = Wick.Version.class,
     description =
-        "Keeps bad data out of Spark pipelines: inspect, sample, diff, profile, validate.",
+        "Keeps bad data out of Spark pipelines: inspect, sample, diff, profile, validate, check, generate.",
     subcommands = {
       SchemaCommand.class,
       SampleCommand.class,
