@@ -373,6 +373,17 @@ class HostileInputTest {
         c(2, "", "drift|D/profile|D/profile|--allow-schema-change=perhaps"),
         // ------------------------------------------------------------------ generate
         c(0, "", "generate|--schema|D/plays.avsc|--count|10|--out|O/g"),
+        c(2, "does not exist", "generate|--schema|D/plays.avsc|--count|9|--out|O/g|--like|D/nope"),
+        c(
+            2,
+            "is not a valid Wick profile",
+            "generate|--schema|D/plays.avsc|--count|9|--out|O/g|--like|D/plays.avsc"),
+        c(
+            2,
+            "--min-count applies to --like",
+            "generate|--schema|D/plays.avsc|--count|9|--out|O/g|--min-count|-1"),
+        c(2, "does not resolve", "generate|--schema|D/plays.avsc|--count|9|--out|O/g|--key|nope"),
+        c(2, "must not be empty", "generate|--schema|D/plays.avsc|--count|9|--out|O/g|--key|"),
         c(0, "", "generate|--schema|D/plays.avsc|--count|0|--out|O/a:b c%d"),
         c(0, "", "generate|--schema|D/with space/plays.avsc|--count|3|--out|O/g|--format|json"),
         c(2, "contains the input", "generate|--schema|D/plays.avsc|--count|10|--out|D|--overwrite"),
