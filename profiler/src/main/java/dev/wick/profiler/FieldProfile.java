@@ -64,6 +64,15 @@ public record FieldProfile(
     return count - nulls;
   }
 
+  /**
+   * Whether every non-null value may be distinct: the distinct count's upper bound reaches the
+   * non-null count (a unique key). False when no value is non-null or no distinct count was made.
+   */
+  public boolean allDistinct() {
+    long nonNull = nonNull();
+    return nonNull > 0 && distinct.map(d -> d.upper() >= nonNull).orElse(false);
+  }
+
   /** This profile without its top values and frequent-items sketch (a redacted profile). */
   public FieldProfile redact() {
     return new FieldProfile(

@@ -61,6 +61,9 @@ final class ProfileJson {
               number(n, "estimate", d.estimate());
               number(n, "lower", d.lower());
               number(n, "upper", d.upper());
+              if (f.allDistinct()) {
+                n.put("allDistinct", true);
+              }
             });
     f.numeric().ifPresent(s -> o.set("numeric", numeric(s)));
     f.text()

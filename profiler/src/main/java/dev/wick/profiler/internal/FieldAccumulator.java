@@ -13,7 +13,6 @@ import java.util.Map;
 import org.apache.datasketches.frequencies.ItemsSketch;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.TgtHllType;
-import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.XXH64;
 import org.apache.spark.sql.types.Decimal;
@@ -48,7 +47,7 @@ final class FieldAccumulator {
   private final ColumnSpec spec;
   private final FieldSummary s = new FieldSummary();
   private final HllSketch hll;
-  private final KllDoublesSketch kll;
+  private final SeededKll kll;
   private final ItemsSketch<String> items;
   private final SemanticType semantic;
 
@@ -59,12 +58,18 @@ final class FieldAccumulator {
   private int stride = 1;
   private int skipped;
 
-  FieldAccumulator(ColumnSpec spec, int itemsMapSize) {
+  /**
+   * An accumulator of the field {@code spec} in the partition {@code partition}, whose number seeds
+   * the quantile sketch's coin flips (with the field's path): the same partition of the same data
+   * gives the same sketch.
+   */
+  FieldAccumulator(ColumnSpec spec, int itemsMapSize, int partition) {
     this.spec = spec;
     FieldKind kind = spec.kind();
     boolean readsValues = spec.valueType() != ValueType.NULL_FLAG;
     boolean distribution = readsValues && kind.hasDistribution();
-    this.kll = distribution ? KllDoublesSketch.newHeapInstance(Sketches.KLL_K) : null;
+    this.kll =
+        distribution ? new SeededKll(Sketches.KLL_K, SeededKll.seed(spec.path(), partition)) : null;
     boolean distinct =
         readsValues
             && (kind == FieldKind.NUMERIC

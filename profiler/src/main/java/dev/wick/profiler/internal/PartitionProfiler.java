@@ -2,6 +2,7 @@ package dev.wick.profiler.internal;
 
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
@@ -27,8 +28,10 @@ final class PartitionProfiler implements FlatMapFunction<Iterator<InternalRow>, 
     int n = specs.size();
     FieldAccumulator[] accs = new FieldAccumulator[n];
     ColumnSpec[] cols = specs.toArray(new ColumnSpec[0]);
+    TaskContext task = TaskContext.get();
+    int partition = task == null ? 0 : task.partitionId();
     for (int i = 0; i < n; i++) {
-      accs[i] = new FieldAccumulator(cols[i], itemsMapSize);
+      accs[i] = new FieldAccumulator(cols[i], itemsMapSize, partition);
     }
     long count = 0;
     while (rows.hasNext()) {
@@ -57,6 +60,7 @@ final class PartitionProfiler implements FlatMapFunction<Iterator<InternalRow>, 
     }
     PartitionSummary summary = new PartitionSummary(out);
     summary.rows = count;
+    summary.partition = partition;
     return List.of(summary).iterator();
   }
 }

@@ -8,6 +8,10 @@ final class PartitionSummary implements Serializable {
   private static final long serialVersionUID = 1L;
 
   long rows;
+
+  /** The first partition this summary covers: merges go in partition order. */
+  int partition;
+
   final FieldSummary[] fields;
 
   PartitionSummary(FieldSummary[] fields) {

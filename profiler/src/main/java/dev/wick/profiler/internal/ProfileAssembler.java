@@ -62,10 +62,15 @@ final class ProfileAssembler {
     }
     if (s.hll != null) {
       HllSketch h = Sketches.hll(s.hll, path);
+      // No field has more distinct values than non-null ones: the sketch's estimate and bounds may
+      // overshoot (a unique key of 1,000,000 rows estimated at 1,010,279), so clamp all three.
+      double most = s.count - s.nulls;
       distinct =
           Optional.of(
               new Distinct(
-                  h.getEstimate(), h.getLowerBound(BOUND_STDDEVS), h.getUpperBound(BOUND_STDDEVS)));
+                  Math.min(most, h.getEstimate()),
+                  Math.min(most, h.getLowerBound(BOUND_STDDEVS)),
+                  Math.min(most, h.getUpperBound(BOUND_STDDEVS))));
     }
     Optional<NumericStats> numeric = Optional.empty();
     if (kind.hasDistribution() && (s.n > 0 || s.nan > 0 || s.infinite > 0)) {

@@ -234,7 +234,12 @@ public final class ProfileHtml {
     cell(h, f.count(), Formats.number(f.count()));
     cell(h, f.nullRate(), Formats.percent(f.nullRate()));
     double distinct = f.distinct().map(x -> x.estimate()).orElse(-1.0);
-    cell(h, distinct, distinct < 0 ? "-" : Formats.number(Math.round(distinct)));
+    cell(
+        h,
+        distinct,
+        distinct < 0
+            ? "-"
+            : Formats.number(Math.round(distinct)) + (f.allDistinct() ? " (all distinct)" : ""));
   }
 
   private static void driftCells(StringBuilder h, Optional<FieldDrift> d, Optional<Double> pValue) {
@@ -301,6 +306,7 @@ public final class ProfileHtml {
                         + Formats.number(Math.round(x.lower()))
                         + " to "
                         + Formats.number(Math.round(x.upper()))
+                        + (f.allDistinct() ? "; all distinct" : "")
                         + ")"));
     f.numeric()
         .ifPresent(

@@ -33,12 +33,9 @@ public final class ProfileScan {
     List<ColumnSpec> specs = plan.specs();
     int mapSize = itemsMapSize(top);
     JavaRDD<InternalRow> rows = plan.projected().queryExecution().toRdd().toJavaRDD();
-    PartitionSummary zero = new PartitionSummary(new FieldSummary[specs.size()]);
     PartitionSummary total;
     try {
-      total =
-          rows.mapPartitions(new PartitionProfiler(specs, mapSize))
-              .treeAggregate(zero, (a, b) -> a.merge(b, specs), (a, b) -> a.merge(b, specs), 2);
+      total = mergeInOrder(rows.mapPartitions(new PartitionProfiler(specs, mapSize)), specs);
     } catch (Exception e) { // SparkException is a checked exception that Scala throws undeclared
       Optional<WickException> unreadable = DatasetReader.explainScanFailure(e);
       if (unreadable.isPresent()) {
@@ -62,6 +59,53 @@ public final class ProfileScan {
               c.semantic()));
     }
     return new Profile(source, Instant.now().toString(), total.rows, top, fields);
+  }
+
+  /** Above this many partitions, summaries merge in groups on the executors first. */
+  static final int DRIVER_MERGE_LIMIT = 64;
+
+  /**
+   * Merges the partitions' summaries in partition order, so that the same data read the same way
+   * gives the same profile, byte for byte (the order of merges changes the sketches' compactions
+   * and the last bits of the moments). Few partitions are collected (in partition order) and merged
+   * on the driver; many are first merged in consecutive groups of about the square root of their
+   * number, each group in order on an executor, then the groups in order on the driver: the driver
+   * never holds more than about that many summaries.
+   */
+  static PartitionSummary mergeInOrder(JavaRDD<PartitionSummary> parts, List<ColumnSpec> specs) {
+    int count = parts.getNumPartitions();
+    List<PartitionSummary> ordered;
+    if (count <= DRIVER_MERGE_LIMIT) {
+      ordered = parts.collect();
+    } else {
+      int group = (int) Math.ceil(Math.sqrt(count));
+      int groups = (count + group - 1) / group;
+      ordered =
+          new ArrayList<>(
+              parts
+                  .mapToPair(s -> new scala.Tuple2<>(s.partition / group, s))
+                  .groupByKey(groups)
+                  .mapValues(
+                      members -> {
+                        List<PartitionSummary> list = new ArrayList<>();
+                        members.forEach(list::add);
+                        list.sort(java.util.Comparator.comparingInt(s -> s.partition));
+                        return fold(list, specs);
+                      })
+                  .values()
+                  .collect());
+      ordered.sort(java.util.Comparator.comparingInt(s -> s.partition));
+    }
+    return fold(ordered, specs);
+  }
+
+  private static PartitionSummary fold(List<PartitionSummary> ordered, List<ColumnSpec> specs) {
+    PartitionSummary total = new PartitionSummary(new FieldSummary[specs.size()]);
+    total.partition = ordered.isEmpty() ? 0 : ordered.get(0).partition;
+    for (PartitionSummary s : ordered) {
+      total.merge(s, specs);
+    }
+    return total;
   }
 
   /**

@@ -59,11 +59,9 @@ public final class Sketches {
     return u.getResult(TgtHllType.HLL_4).toCompactByteArray();
   }
 
+  /** Merges two KLL sketches into the same bytes every time (see {@link SeededKll}). */
   public static byte[] mergeKll(byte[] a, byte[] b, String field) {
-    KllDoublesSketch merged = KllDoublesSketch.newHeapInstance(KLL_K);
-    merged.merge(kll(a, field));
-    merged.merge(kll(b, field));
-    return merged.toByteArray();
+    return SeededKll.merge(a, b, field);
   }
 
   public static byte[] mergeItems(byte[] a, byte[] b, String field) {

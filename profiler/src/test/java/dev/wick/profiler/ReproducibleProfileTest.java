@@ -1,0 +1,84 @@
+package dev.wick.profiler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wick.core.spark.WickSpark;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The same data gives the same profile, and the profile's distinct counts never overshoot. */
+class ReproducibleProfileTest {
+  static SparkSession spark;
+  static Dataset<Row> data;
+
+  @BeforeAll
+  static void data() {
+    spark = WickSpark.local(2);
+    // 300,000 rows in 6 partitions: every KLL sketch compacts, many times, in every partition.
+    data =
+        spark
+            .range(0, 300_000, 1, 6)
+            .selectExpr(
+                "id",
+                "cast(xxhash64(id) % 100000 as double) / 7 as price",
+                "concat('c', cast(abs(xxhash64(id, 1)) % 50 as string)) as country",
+                "if(id % 10 = 0, null, id % 1000) as bucket");
+  }
+
+  private static String withoutCreatedAt(Profile p) {
+    return p.toJson().replaceFirst("\"createdAt\" : \"[^\"]*\"", "\"createdAt\" : \"\"");
+  }
+
+  @Test
+  void twoProfilesOfTheSameDataAreTheSameByteForByteButTheirTime() {
+    Profile first = Profiler.defaults().profile(data, "plays");
+    Profile second = Profiler.defaults().profile(data, "plays");
+    assertThat(first.field("price").orElseThrow().sketches().kll().orElseThrow().length)
+        .as("the price sketch compacted")
+        .isLessThan(300_000 * 8 / 10);
+    assertThat(withoutCreatedAt(second)).isEqualTo(withoutCreatedAt(first));
+    // Merging is deterministic too: the same two profiles merge into the same profile.
+    assertThat(withoutCreatedAt(first.merge(second)))
+        .isEqualTo(withoutCreatedAt(second.merge(first)))
+        .isEqualTo(withoutCreatedAt(first.merge(second)));
+  }
+
+  @Test
+  void theDriftBetweenProfilesOfTheSameDataIsZero() {
+    Profile first = Profiler.defaults().profile(data, "plays");
+    Profile second = Profiler.defaults().profile(data, "plays");
+    DriftReport drift = Drift.compare(first, second);
+    assertThat(drift.fields()).hasSize(4);
+    for (FieldDrift f : drift.fields()) {
+      assertThat(f.score()).as("score of %s", f.path()).isZero();
+      assertThat(f.nullRateChange()).isZero();
+    }
+    assertThat(drift.gate(DriftThresholds.score(0.01)).passes()).isTrue();
+    assertThat(drift.gate(DriftThresholds.score(0.0)).passes()).isTrue();
+  }
+
+  @Test
+  void aUniqueKeyIsAllDistinctAndNeverCountsMoreThanItsRows() {
+    Profile p = Profiler.defaults().profile(data, "plays");
+    FieldProfile id = p.field("id").orElseThrow();
+    Distinct d = id.distinct().orElseThrow();
+    assertThat(d.estimate()).isLessThanOrEqualTo(300_000).isGreaterThan(300_000 * 0.95);
+    assertThat(d.upper()).isLessThanOrEqualTo(300_000);
+    assertThat(d.lower()).isLessThanOrEqualTo(d.estimate());
+    assertThat(id.allDistinct()).isTrue();
+    assertThat(p.toJson()).contains("\"allDistinct\" : true");
+    assertThat(
+            dev.wick.profiler.internal.ProfileHtml.render(
+                p, java.util.Optional.empty(), java.util.Optional.empty()))
+        .contains("all distinct");
+    FieldProfile bucket = p.field("bucket").orElseThrow();
+    assertThat(bucket.distinct().orElseThrow().estimate()).isBetween(900 * 0.95, 900.0);
+    assertThat(bucket.allDistinct()).isFalse();
+    assertThat(p.field("country").orElseThrow().allDistinct()).isFalse();
+    // The profile reads back with the same distinct counts.
+    assertThat(Profile.parse(p.toJson(), "p").field("id").orElseThrow().distinct()).contains(d);
+  }
+}
