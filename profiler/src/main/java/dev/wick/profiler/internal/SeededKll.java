@@ -3,6 +3,7 @@ package dev.wick.profiler.internal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.quantilescommon.QuantilesDoublesSketchIterator;
@@ -248,6 +249,17 @@ final class SeededKll {
     left.random = new SplittableRandom(seed(field, left.n, right.n));
     left.merge(right);
     return left.toByteArray();
+  }
+
+  /**
+   * Merges serialized sketches in their order, deterministically (the first one's size seeds it).
+   */
+  static byte[] mergeAll(List<byte[]> sketches, String field) {
+    SeededKll out = read(sketches.get(0), seed(field, sketches.size()), field);
+    for (int i = 1; i < sketches.size(); i++) {
+      out.merge(read(sketches.get(i), i, field));
+    }
+    return out.toByteArray();
   }
 
   /** Items the level {@code height} of {@code numLevels} levels holds at most. */

@@ -1,0 +1,170 @@
+package dev.wick.profiler;
+
+import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Violation;
+import dev.wick.core.io.Output;
+import dev.wick.profiler.internal.AnomaliesHtml;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The newest profile of a history judged against the earlier ones ({@link Anomalies}): every
+ * metric's band and verdict, and the schema changes since the previous profile. It writes itself
+ * ({@code anomalies.json}, {@code anomalies.html}) to an {@link Output} the caller owns, and its
+ * {@link #gate} says what fails.
+ *
+ * @param source the newest profile's source
+ * @param at the newest profile's time
+ * @param label the newest profile's partition label, if any
+ * @param earlier how many earlier profiles (of the same label) it was judged against
+ * @param minHistory how many earlier profiles judging needs
+ * @param schema the schema changes from the previous profile to the newest
+ * @param checks every metric judged (or too new to judge), table first, then by field
+ */
+public record AnomalyReport(
+    String source,
+    Instant at,
+    Optional<String> label,
+    int earlier,
+    int minHistory,
+    SchemaChanges schema,
+    List<MetricCheck> checks) {
+
+  /** The report's JSON inside its folder. */
+  public static final String JSON = "anomalies.json";
+
+  /** The report's HTML page inside its folder. */
+  public static final String HTML = "anomalies.html";
+
+  public AnomalyReport {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(at, "at");
+    Objects.requireNonNull(label, "label");
+    Objects.requireNonNull(schema, "schema");
+    checks = List.copyOf(checks);
+  }
+
+  /**
+   * Fields that appeared, disappeared or changed type from the previous profile to the newest.
+   *
+   * @param appeared fields only the newest profile has
+   * @param disappeared fields only the previous profile has
+   * @param typeChanged fields whose type changed
+   */
+  public record SchemaChanges(
+      List<String> appeared, List<String> disappeared, List<DriftReport.TypeChange> typeChanged) {
+    public SchemaChanges {
+      appeared = List.copyOf(appeared);
+      disappeared = List.copyOf(disappeared);
+      typeChanged = List.copyOf(typeChanged);
+    }
+
+    /** True when some field appeared, disappeared or changed type. */
+    public boolean changed() {
+      return !appeared.isEmpty() || !disappeared.isEmpty() || !typeChanged.isEmpty();
+    }
+  }
+
+  /** Whether the history was long enough to judge the newest profile. */
+  public boolean judged() {
+    return earlier >= minHistory;
+  }
+
+  /** The anomalous metrics, in report order. */
+  public List<MetricCheck> anomalies() {
+    return checks.stream().filter(MetricCheck::anomalous).toList();
+  }
+
+  /**
+   * The violations: a history too short to judge (an input error unless allowed), schema changes
+   * (unless allowed), then one per anomalous metric.
+   */
+  public GateResult gate(AnomalyThresholds thresholds) {
+    List<Violation> out = new ArrayList<>();
+    if (!judged() && !thresholds.allowShortHistory()) {
+      out.add(
+          Violation.emptyInput(
+              "history",
+              "The history holds "
+                  + earlier
+                  + (earlier == 1 ? " profile" : " profiles")
+                  + " before "
+                  + at
+                  + label.map(l -> " with label " + l).orElse("")
+                  + ", too few to judge: at least "
+                  + minHistory
+                  + " are needed."));
+    }
+    if (!thresholds.allowSchemaChange()) {
+      for (String f : schema.appeared()) {
+        out.add(
+            Violation.schemaChange(
+                f,
+                "presence",
+                "newest only",
+                "in the history",
+                "Field '" + f + "' appeared since the previous profile."));
+      }
+      for (String f : schema.disappeared()) {
+        out.add(
+            Violation.schemaChange(
+                f,
+                "presence",
+                "previous only",
+                "in the newest profile",
+                "Field '" + f + "' disappeared since the previous profile."));
+      }
+      for (DriftReport.TypeChange c : schema.typeChanged()) {
+        out.add(
+            Violation.schemaChange(
+                c.path(),
+                "type",
+                c.currentType(),
+                c.baselineType(),
+                "Field '"
+                    + c.path()
+                    + "' changed type from "
+                    + c.baselineType()
+                    + " to "
+                    + c.currentType()
+                    + " since the previous profile."));
+      }
+    }
+    for (MetricCheck c : anomalies()) {
+      String v = number(c.value());
+      String band = number(c.lower()) + " to " + number(c.upper());
+      String how =
+          c.method() == MetricCheck.Method.SEASONAL
+              ? "same weekday's median " + number(c.center())
+              : "median " + number(c.center());
+      String message = c.describe() + " is " + v + ", outside its band " + band + " (" + how + ").";
+      out.add(
+          new Violation(
+              Violation.Kind.THRESHOLD,
+              c.field().orElse("rows"),
+              c.metric() + c.category().map(x -> " " + x).orElse(""),
+              v,
+              band,
+              Character.toUpperCase(message.charAt(0)) + message.substring(1)));
+    }
+    return new GateResult(out);
+  }
+
+  private static String number(double v) {
+    return dev.wick.profiler.internal.Formats.number(v);
+  }
+
+  /** This report as {@code anomalies.json} text. */
+  public String toJson() {
+    return AnomaliesJson.write(this);
+  }
+
+  /** Writes {@code anomalies.json} and {@code anomalies.html}. */
+  public void writeTo(Output out) {
+    out.writeString(JSON, toJson());
+    out.writeString(HTML, AnomaliesHtml.render(this));
+  }
+}

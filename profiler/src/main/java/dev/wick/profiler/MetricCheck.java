@@ -1,0 +1,83 @@
+package dev.wick.profiler;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One metric of the newest profile judged against the same metric in the earlier profiles.
+ *
+ * @param field the field path, or empty for the whole dataset (the row count)
+ * @param metric what was measured: {@code rowCount}, {@code nullRate}, {@code distinct}, {@code
+ *     mean}, {@code p05} ... {@code p95}, {@code topShare} (of {@code category}), {@code
+ *     invalidRate}, or a distance to the window's merged sketches: {@code ks}, {@code psi}, {@code
+ *     js}
+ * @param category the value whose share {@code topShare} is, else empty
+ * @param value the newest profile's value
+ * @param method how the band was made: {@code ROBUST} (median and MAD of the window), {@code
+ *     SEASONAL} (the same weekday's values), or {@code NOT_JUDGED} (too few earlier values)
+ * @param center the expected value
+ * @param lower the band's lower end ({@code -Infinity} for distances: only large ones count)
+ * @param upper the band's upper end
+ * @param anomalous whether the value is outside the band
+ * @param series the earlier values the band was made from, oldest first, then the newest
+ */
+public record MetricCheck(
+    Optional<String> field,
+    String metric,
+    Optional<String> category,
+    double value,
+    Method method,
+    double center,
+    double lower,
+    double upper,
+    boolean anomalous,
+    List<Point> series) {
+
+  public MetricCheck {
+    Objects.requireNonNull(field, "field");
+    Objects.requireNonNull(metric, "metric");
+    Objects.requireNonNull(category, "category");
+    Objects.requireNonNull(method, "method");
+    series = List.copyOf(series);
+  }
+
+  /** How a band was made. */
+  public enum Method {
+    /** The median of the window's values, plus and minus a multiple of their MAD. */
+    ROBUST,
+    /** The median of the same weekday's values, with the window's weekday-residual scale. */
+    SEASONAL,
+    /** Too few earlier values to judge. */
+    NOT_JUDGED
+  }
+
+  /** One value of a metric's series. */
+  public record Point(Instant at, double value) {}
+
+  /** Whether the metric was judged (enough earlier values). */
+  public boolean judged() {
+    return method != Method.NOT_JUDGED;
+  }
+
+  /**
+   * The metric for people: {@code row count}, {@code email null rate}, {@code country share of
+   * 'XX'}.
+   */
+  public String describe() {
+    String what =
+        switch (metric) {
+          case "rowCount" -> "row count";
+          case "nullRate" -> "null rate";
+          case "distinct" -> "distinct count";
+          case "topShare" -> "share of '" + category.orElse("") + "'";
+          case "invalidRate" -> "invalid rate";
+          case "ks" -> "KS distance to the window";
+          case "psi" -> "PSI to the window";
+          case "js" -> "Jensen-Shannon distance to the window";
+          default -> metric;
+        };
+    return field.map(f -> "field '" + f + "' " + what).orElse(what);
+  }
+}

@@ -1,0 +1,150 @@
+package dev.wick.profiler.internal;
+
+import static dev.wick.profiler.internal.Formats.html;
+
+import dev.wick.profiler.AnomalyReport;
+import dev.wick.profiler.DriftReport;
+import dev.wick.profiler.MetricCheck;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code anomalies.html}: one self-contained page (no network) listing the schema changes and every
+ * anomalous metric with a small inline SVG time series: the earlier values, the band they give
+ * (shaded), and the newest value (red when outside).
+ */
+public final class AnomaliesHtml {
+  private static final int W = 360;
+  private static final int H = 110;
+  private static final int PAD = 8;
+
+  private AnomaliesHtml() {}
+
+  public static String render(AnomalyReport r) {
+    StringBuilder h = new StringBuilder();
+    h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Anomalies of ")
+        .append(html(r.source()))
+        .append("</title><style>body{font:14px sans-serif;margin:2em;color:#222}")
+        .append("section{display:inline-block;margin:0 1.5em 1.5em 0;vertical-align:top}")
+        .append("h3{font-size:14px;margin:.2em 0}small{color:#666}.bad{color:#c00}</style>")
+        .append("</head><body><h1>Anomalies of ")
+        .append(html(r.source()))
+        .append("</h1><p>Newest profile: ")
+        .append(html(r.at().toString()))
+        .append(r.label().map(l -> " (label " + html(l) + ")").orElse(""))
+        .append(", judged against ")
+        .append(r.earlier())
+        .append(" earlier profiles. ");
+    List<MetricCheck> bad = r.anomalies();
+    if (!r.judged()) {
+      h.append("<strong class=\"bad\">Not judged: the history holds ")
+          .append(r.earlier())
+          .append(" earlier profiles, at least ")
+          .append(r.minHistory())
+          .append(" are needed.</strong>");
+    } else {
+      h.append(
+          bad.isEmpty()
+              ? "No anomaly."
+              : "<strong class=\"bad\">" + bad.size() + " anomalous metrics.</strong>");
+    }
+    h.append("</p>");
+    AnomalyReport.SchemaChanges s = r.schema();
+    if (s.changed()) {
+      h.append("<h2>Schema changed since the previous profile</h2><ul>");
+      s.appeared().forEach(f -> h.append("<li>appeared: ").append(html(f)).append("</li>"));
+      s.disappeared().forEach(f -> h.append("<li>disappeared: ").append(html(f)).append("</li>"));
+      for (DriftReport.TypeChange c : s.typeChanged()) {
+        h.append("<li>type changed: ")
+            .append(html(c.path()))
+            .append(' ')
+            .append(html(c.baselineType()))
+            .append(" &rarr; ")
+            .append(html(c.currentType()))
+            .append("</li>");
+      }
+      h.append("</ul>");
+    }
+    for (MetricCheck c : bad) {
+      h.append("<section><h3>")
+          .append(html(c.describe()))
+          .append("</h3><small>")
+          .append(html(Formats.number(c.value())))
+          .append(" outside ")
+          .append(html(Formats.number(c.lower())))
+          .append(" to ")
+          .append(html(Formats.number(c.upper())))
+          .append(c.method() == MetricCheck.Method.SEASONAL ? " (same weekday)" : " (robust)")
+          .append("</small><br>")
+          .append(chart(c))
+          .append("</section>");
+    }
+    h.append("</body></html>\n");
+    return h.toString();
+  }
+
+  /** The series as a line, the band as a shaded rectangle, the newest value as a dot. */
+  static String chart(MetricCheck c) {
+    List<MetricCheck.Point> pts = c.series();
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (MetricCheck.Point p : pts) {
+      lo = Math.min(lo, p.value());
+      hi = Math.max(hi, p.value());
+    }
+    double bandLow = Double.isFinite(c.lower()) ? c.lower() : Math.min(lo, c.center());
+    double bandHigh = Double.isFinite(c.upper()) ? c.upper() : hi;
+    lo = Math.min(lo, bandLow);
+    hi = Math.max(hi, bandHigh);
+    if (hi == lo) {
+      hi = lo + 1;
+    }
+    double span = hi - lo;
+    int n = pts.size();
+    StringBuilder svg = new StringBuilder();
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">",
+            W,
+            H));
+    double yTop = y(bandHigh, lo, span);
+    double yBottom = y(bandLow, lo, span);
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<rect class=\"band\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#4e79a7\" fill-opacity=\"0.15\"/>",
+            PAD,
+            yTop,
+            W - 2 * PAD,
+            Math.max(1, yBottom - yTop)));
+    StringBuilder line = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      line.append(
+          String.format(Locale.ROOT, "%.1f,%.1f ", x(i, n), y(pts.get(i).value(), lo, span)));
+    }
+    svg.append("<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"1.5\" points=\"")
+        .append(line.toString().trim())
+        .append("\"/>");
+    MetricCheck.Point last = pts.get(n - 1);
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: %s</title></circle>",
+            x(n - 1, n),
+            y(last.value(), lo, span),
+            c.anomalous() ? "#c00" : "#4e79a7",
+            html(last.at().toString()),
+            html(Formats.number(last.value()))));
+    svg.append("</svg>");
+    return svg.toString();
+  }
+
+  private static double x(int i, int n) {
+    return n <= 1 ? W / 2.0 : PAD + (W - 2.0 * PAD) * i / (n - 1);
+  }
+
+  private static double y(double v, double lo, double span) {
+    return PAD + (H - 2.0 * PAD) * (1 - (v - lo) / span);
+  }
+}
