@@ -25,7 +25,7 @@ import java.util.Map;
  * the other values of its weekday), so every weekday contributes to it. The cycle is detected by
  * comparing the mean absolute leave-one-out residual with the mean absolute deviation from the
  * overall median: seasonal when the weekdays explain at least half of it ({@link #SEASONAL_RATIO}),
- * with at least two earlier values of every weekday in the window and three weeks of it. Mean
+ * with at least two earlier values of every weekday in the window (two weeks of it). Mean
  * deviations, not median ones: a dip on two days of seven moves the overall median deviation
  * little, but its mean a lot.
  *
@@ -121,7 +121,7 @@ public final class RobustBand {
   /** Whether the values follow the weekday (see the class comment). */
   static boolean isWeekly(List<Instant> times, double[] x, double center, Instant at) {
     if (times.isEmpty()
-        || java.time.Duration.between(times.get(0), times.get(times.size() - 1)).toDays() < 20) {
+        || java.time.Duration.between(times.get(0), times.get(times.size() - 1)).toDays() < 13) {
       return false;
     }
     Map<DayOfWeek, Integer> perDay = new EnumMap<>(DayOfWeek.class);
