@@ -36,7 +36,13 @@ final class Flags {
           Map.entry("checks", "check the path given to --checks"),
           Map.entry("references", "pass --ref NAME=PATH"),
           Map.entry("nullMargin", "--null-margin"),
-          Map.entry("rangeMargin", "--range-margin"));
+          Map.entry("rangeMargin", "--range-margin"),
+          Map.entry("history", "--history"),
+          Map.entry("at", "--at"),
+          Map.entry("label", "--label"),
+          Map.entry("window", "--window"),
+          Map.entry("threshold", "--threshold"),
+          Map.entry("minHistory", "--min-history"));
 
   private Flags() {}
 

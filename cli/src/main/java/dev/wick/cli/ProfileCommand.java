@@ -6,6 +6,7 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.Schema;
 import dev.wick.profiler.DriftThresholds;
+import dev.wick.profiler.HistoryEntry;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileReport;
 import dev.wick.profiler.Profiler;
@@ -43,7 +44,22 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin InputOptions input;
 
-  @Mixin OutputOptions output;
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "The folder to write profile.json and profile.html to (refused if it exists, unless"
+              + " --overwrite, and if it is inside an input); --out, --history or both.")
+  String out;
+
+  @Option(
+      names = "--overwrite",
+      description =
+          "Replace --out if it exists (only a folder Wick or Spark wrote), and the --history entry"
+              + " of the same time and label.")
+  boolean overwrite;
+
+  @Mixin HistoryOptions history;
 
   @Option(
       names = "--fields",
@@ -91,12 +107,23 @@ final class ProfileCommand implements Callable<Integer> {
     }
     DriftThresholds thresholds =
         maxDrift == null ? DriftThresholds.none() : DriftThresholds.parse(maxDrift);
+    HistoryEntry entry = history.entry();
+    if (out == null && entry == null) {
+      throw WickException.usage(
+          "Say where the profile goes: --out DIR for a report, --history DIR for a history, or"
+              + " both.");
+    }
     Optional<Profile> before = Optional.ofNullable(baseline).map(b -> Profile.read(Path.of(b)));
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(baseline));
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before the scan, not after it.
-    Output.create(session, output.out, output.overwrite, inputs).close();
+    if (out != null) {
+      Output.create(session, out, overwrite, inputs).close();
+    }
+    if (entry != null) {
+      HistoryOptions.check(session, entry, overwrite, inputs);
+    }
     Optional<Format> inputFormat = input.format();
     Dataset<Row> data = DatasetReader.read(session, input.in, inputFormat);
     // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
@@ -108,22 +135,31 @@ final class ProfileCommand implements Callable<Integer> {
     }
     Optional<ProfileReport.Comparison> comparison =
         before.map(b -> ProfileReport.Comparison.of(b, profile));
-    String written;
-    try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
-      new ProfileReport(profile, comparison).writeTo(o);
-      written = Inputs.local(o.commit());
-    }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(
         "Profiled %s and %s of %s.%n",
         Words.rows(profile.rowCount()), Words.count(profile.fields().size(), "field"), input.in);
     comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
-    stdout.printf(
-        "Wrote %s (%s, %s%s).%n",
-        written,
-        ProfileReport.PROFILE_JSON,
-        ProfileReport.PROFILE_HTML,
-        comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
+    if (out != null) {
+      String written;
+      try (Output o = Output.create(session, out, overwrite, inputs)) {
+        new ProfileReport(profile, comparison).writeTo(o);
+        written = Inputs.local(o.commit());
+      }
+      stdout.printf(
+          "Wrote %s (%s, %s%s).%n",
+          written,
+          ProfileReport.PROFILE_JSON,
+          ProfileReport.PROFILE_HTML,
+          comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
+    }
+    if (entry != null) {
+      stdout.printf(
+          "Added to history %s at %s%s.%n",
+          HistoryOptions.write(session, entry, profile, overwrite, inputs),
+          entry.at(),
+          entry.label().map(l -> " (" + l + ")").orElse(""));
+    }
     stdout.flush();
     if (maxDrift == null || comparison.isEmpty()) {
       return 0;

@@ -31,6 +31,8 @@ import picocli.CommandLine.IVersionProvider;
       GenerateCommand.class,
       ProfileCommand.class,
       DriftCommand.class,
+      AnomaliesCommand.class,
+      HistoryCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

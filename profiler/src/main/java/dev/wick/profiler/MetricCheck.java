@@ -1,5 +1,6 @@
 package dev.wick.profiler;
 
+import dev.wick.profiler.internal.Formats;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -59,6 +60,20 @@ public record MetricCheck(
   /** Whether the metric was judged (enough earlier values). */
   public boolean judged() {
     return method != Method.NOT_JUDGED;
+  }
+
+  /** One line for people: {@code field 'email' null rate: 0.35, band 0.03 to 0.07 (robust)}. */
+  public String summary() {
+    return describe()
+        + ": "
+        + Formats.number(value)
+        + (judged()
+            ? ", band "
+                + Formats.number(lower)
+                + " to "
+                + Formats.number(upper)
+                + (method == Method.SEASONAL ? " (same weekday)" : " (robust)")
+            : " (not judged)");
   }
 
   /**

@@ -1,0 +1,182 @@
+package dev.wick.cli;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.Output;
+import dev.wick.profiler.Anomalies;
+import dev.wick.profiler.AnomalyReport;
+import dev.wick.profiler.AnomalyThresholds;
+import dev.wick.profiler.HistoryEntry;
+import dev.wick.profiler.MetricCheck;
+import dev.wick.profiler.ProfileHistory;
+import dev.wick.profiler.TimedProfile;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wick anomalies}: is the newest profile of a history unusual? Reads profiles only. */
+@Command(
+    name = "anomalies",
+    header = "Judge the newest profile of a history against the earlier ones.",
+    mixinStandardHelpOptions = true,
+    description =
+        "Judge the newest profile of a history (written by 'wick profile --history') against the"
+            + " earlier profiles of its label, without reading any data: per field and metric (row"
+            + " count, null rate, distinct count, mean, quantiles, shares of top values, invalid"
+            + " rate, distances to the window's distribution) a robust band from the median and"
+            + " MAD of the window, or of the same weekday when the history shows a weekly cycle."
+            + " Exits with 1 when a metric is outside its band or the schema changed, and with 2"
+            + " when the history is too short to judge (fewer than --min-history earlier"
+            + " profiles) unless --allow-empty.")
+final class AnomaliesCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin SparkOptions spark;
+
+  @Option(
+      names = "--history",
+      required = true,
+      paramLabel = "DIR",
+      description = "The history folder (local or any Hadoop file system).")
+  String history;
+
+  @Option(
+      names = "--at",
+      paramLabel = "TIME",
+      description = "Judge the newest entry at or before this time (default: the newest entry).")
+  String at;
+
+  @Option(
+      names = "--label",
+      paramLabel = "LABEL",
+      description = "Judge the entries of this label (default: the newest entry's label).")
+  String label;
+
+  @Option(
+      names = "--fields",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Judge only these fields and those below them (default: all).")
+  List<String> fields = new ArrayList<>();
+
+  @Option(
+      names = "--window",
+      paramLabel = "N",
+      description = "How many earlier profiles to judge against (default: ${DEFAULT-VALUE}).")
+  int window = 28;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "K",
+      description =
+          "How many robust standard deviations from the centre a band reaches (default:"
+              + " ${DEFAULT-VALUE}).")
+  double threshold = 5.0;
+
+  @Option(
+      names = "--min-history",
+      paramLabel = "N",
+      description = "How many earlier profiles judging needs (default: ${DEFAULT-VALUE}).")
+  int minHistory = 7;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Write anomalies.json and anomalies.html here (refused if it exists, unless"
+              + " --overwrite).")
+  String out;
+
+  @Option(
+      names = "--overwrite",
+      description = "Replace --out if it exists (only a folder Wick or Spark wrote).")
+  boolean overwrite;
+
+  @Mixin GateOptions gate;
+
+  @Override
+  public Integer call() {
+    if (overwrite && out == null) {
+      throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
+    }
+    Anomalies anomalies =
+        Anomalies.defaults()
+            .window(window)
+            .threshold(threshold)
+            .minHistory(minHistory)
+            .fields(fields);
+    Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
+    Configuration conf = new Configuration();
+    ProfileHistory h = ProfileHistory.at(history);
+    if (label != null) {
+      h = h.label(label);
+    }
+    List<HistoryEntry> entries = new ArrayList<>(h.entries(conf));
+    upTo.ifPresent(t -> entries.removeIf(e -> e.at().isAfter(t)));
+    if (entries.isEmpty()) {
+      throw WickException.usage(
+          "History "
+              + history
+              + " holds no profile"
+              + (label == null ? "" : " with label " + label)
+              + upTo.map(t -> " at or before " + t).orElse("")
+              + "; add one with 'wick profile --in DATA --history "
+              + history
+              + "'.");
+    }
+    HistoryEntry newest = entries.get(entries.size() - 1);
+    if (label == null) {
+      h = h.label(newest.label().orElse(null));
+    }
+    List<TimedProfile> points = h.load(conf, Optional.of(newest.at()), anomalies.profilesNeeded());
+    AnomalyReport report = anomalies.detect(points);
+    PrintWriter stdout = spec.commandLine().getOut();
+    print(report, stdout);
+    if (out != null) {
+      try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {
+        report.writeTo(o);
+        stdout.printf(
+            "Wrote %s (%s, %s).%n",
+            Inputs.local(o.commit()), AnomalyReport.JSON, AnomalyReport.HTML);
+      }
+    }
+    stdout.flush();
+    AnomalyThresholds thresholds =
+        gate.apply(
+            AnomalyThresholds.strict(),
+            AnomalyThresholds::allowingSchemaChange,
+            AnomalyThresholds::allowingEmpty);
+    return GatePrinter.report(
+        report.gate(thresholds),
+        spec.commandLine().getErr(),
+        "anomalies",
+        "--threshold " + threshold,
+        "accept it with --allow-schema-change");
+  }
+
+  private static void print(AnomalyReport r, PrintWriter out) {
+    out.printf(
+        "Judged %s at %s%s against %s: %s.%n",
+        r.source(),
+        r.at(),
+        r.label().map(l -> " (" + l + ")").orElse(""),
+        Words.count(r.earlier(), "earlier profile"),
+        !r.judged()
+            ? "not judged, too few earlier profiles (at least " + r.minHistory() + " needed)"
+            : r.anomalies().isEmpty()
+                ? "no anomaly in " + Words.count(r.checks().size(), "metric")
+                : Words.count(r.anomalies().size(), "anomalous metric")
+                    + " of "
+                    + r.checks().size());
+    for (MetricCheck c : r.anomalies()) {
+      out.println("  " + c.summary());
+    }
+  }
+}
