@@ -116,6 +116,25 @@ class HostileInputTest {
     CliRun profiled =
         CliRun.wick("profile", "--in", d.resolve("plays").toString(), "--out", d + "/profile");
     assertThat(profiled.exitCode()).as(profiled.err()).isZero();
+    CliRun renamed =
+        CliRun.wick(
+            "profile", "--in", d.resolve("renamed").toString(), "--out", d + "/profile-renamed");
+    assertThat(renamed.exitCode()).as(renamed.err()).isZero();
+    // Histories for 'wick anomalies' and 'wick history': eight days of one profile; the same with
+    // a damaged profile; the same with a ninth day whose schema changed.
+    for (int day = 1; day <= 8; day++) {
+      String name = String.format(java.util.Locale.ROOT, "202611%02dT000000Z", day);
+      for (String h : List.of("history", "history-corrupt", "history-schema")) {
+        Path entry = Files.createDirectories(d.resolve(h).resolve(name));
+        Files.copy(d.resolve("profile/profile.json"), entry.resolve("profile.json"));
+        Files.writeString(entry.resolve("_SUCCESS"), "");
+      }
+    }
+    Files.writeString(
+        d.resolve("history-corrupt/20261104T000000Z/profile.json"), "{\"wickProfile\"");
+    Path ninth = Files.createDirectories(d.resolve("history-schema/20261109T000000Z"));
+    Files.copy(d.resolve("profile-renamed/profile.json"), ninth.resolve("profile.json"));
+    Files.writeString(ninth.resolve("_SUCCESS"), "");
     fixtures = snapshot(d);
   }
 
@@ -418,6 +437,61 @@ class HostileInputTest {
             2,
             "is a file, not a folder",
             "generate|--schema|D/plays.avsc|--count|3|--out|D/plain.txt/x"),
+        // ------------------------------------------------------------------ profile --history
+        c(0, "", "profile|--in|D/plays|--history|O/h|--at|2026-11-01"),
+        c(0, "", "profile|--in|D/plays|--history|O/h 1:2|--label|country=DE|--out|O/p"),
+        c(
+            2,
+            "already exists; pass --overwrite",
+            "profile|--in|D/plays|--history|D/history|--at|2026-11-01"),
+        c(2, "lies inside the input", "profile|--in|D/plays|--history|D/plays|--at|2026-11-01"),
+        c(2, "--at 'someday' is not a time", "profile|--in|D/plays|--history|O/h|--at|someday"),
+        c(2, "--label 'a/b' cannot name", "profile|--in|D/plays|--history|O/h|--label|a/b"),
+        c(2, "--at says where a profile goes", "profile|--in|D/plays|--out|O/p|--at|2026-11-01"),
+        c(2, "Say where the profile goes", "profile|--in|D/plays"),
+        // ------------------------------------------------------------------ anomalies
+        c(0, "", "anomalies|--history|D/history"),
+        c(0, "", "anomalies|--history|D/history|--out|O/a b|--fields|user,ms"),
+        c(2, "does not exist", "anomalies|--history|D/missing"),
+        c(2, "is a file, not a folder", "anomalies|--history|D/plain.txt"),
+        c(2, "holds no profile", "anomalies|--history|D/empty"),
+        c(2, "holds no profile at or before", "anomalies|--history|D/history|--at|2020-01-01"),
+        c(2, "holds no profile with label x", "anomalies|--history|D/history|--label|x"),
+        c(
+            2,
+            "20261104T000000Z/profile.json is not a valid Wick profile",
+            "anomalies|--history|D/history-corrupt"),
+        c(2, "--at 'yesterday' is not a time", "anomalies|--history|D/history|--at|yesterday"),
+        c(2, "correct --fields", "anomalies|--history|D/history|--fields|nope"),
+        c(2, "too few to judge: at least 7", "anomalies|--history|D/history|--at|2026-11-03"),
+        c(0, "", "anomalies|--history|D/history|--at|2026-11-03|--allow-empty"),
+        c(2, "--window 3 is out of range", "anomalies|--history|D/history|--window|3"),
+        c(2, "--threshold 0.0 is out of range", "anomalies|--history|D/history|--threshold|0"),
+        c(2, "", "anomalies|--history|D/history|--threshold|abc"),
+        c(2, "Missing required option", "anomalies"),
+        c(2, "is the input", "anomalies|--history|D/history|--out|D/history|--overwrite"),
+        c(2, "--overwrite needs --out", "anomalies|--history|D/history|--overwrite"),
+        c(
+            1,
+            "Field 'MS' appeared since the previous profile",
+            "anomalies|--history|D/history-schema"),
+        c(0, "", "anomalies|--history|D/history-schema|--allow-schema-change"),
+        // ------------------------------------------------------------------ history
+        c(0, "", "history|list|--history|D/history"),
+        c(2, "does not exist", "history|list|--history|D/missing"),
+        c(2, "not of the form", "history|prune|--history|D/history|--keep|90x"),
+        c(2, "--at 'soon' is not a time", "history|prune|--history|D/history|--keep|90d|--at|soon"),
+        c(2, "Missing required option", "history|prune|--history|D/history"),
+        c(0, "", "history|merge|--history|D/history|--from|2026-11-01|--to|2026-11-05|--out|O/m"),
+        c(
+            2,
+            "has no entry from",
+            "history|merge|--history|D/history|--from|2020-01-01|--to|2020-02-01|--out|O/m"),
+        c(
+            2,
+            "is empty; give a start before its end",
+            "history|merge|--history|D/history|--from|2026-11-05|--to|2026-11-01|--out|O/m"),
+        c(2, "Name a history action", "history"),
         // ------------------------------------------------------------------ sandbox
         c(0, "", "sandbox|list|--root|O/sb"),
         c(0, "", "sandbox|clean|--older-than|7d|--root|O/sb"),
@@ -492,7 +566,9 @@ class HostileInputTest {
             "drift",
             "suggest",
             "generate",
-            "sandbox");
+            "sandbox",
+            "anomalies",
+            "history");
     assertThat(all).noneMatch(k -> k.exit() == 3);
   }
 

@@ -126,8 +126,7 @@ public final class ProfileHistory {
       }
       if (!status.isDirectory()) {
         throw WickException.usage(
-                "History " + display + " is a file, not a folder of profiles; give the folder.")
-            .about("history", "History " + display);
+            "History " + display + " is a file, not a folder of profiles; give the folder.");
       }
       for (FileStatus child : fs.listStatus(dir)) {
         String name = child.getPath().getName();

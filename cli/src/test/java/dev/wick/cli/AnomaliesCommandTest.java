@@ -1,0 +1,164 @@
+package dev.wick.cli;
+
+import static dev.wick.cli.CliRun.wick;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wick.core.spark.WickSpark;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A daily history through the real main: {@code wick profile --history} for nine ordinary days and
+ * a tenth whose emails are mostly missing, then {@code wick anomalies} and {@code wick history}.
+ */
+class AnomaliesCommandTest {
+  @TempDir static Path tmp;
+  static String history;
+
+  @BeforeAll
+  static void tenDays() {
+    SparkSession spark = WickSpark.local(2);
+    String normal =
+        "select id, concat('c', id % 4) as country, if(id % 20 = 0, null, concat('u', id)) as email"
+            + " from range(0, 400, 1, 1)";
+    spark.sql(normal).write().parquet(tmp.resolve("normal").toString());
+    spark
+        .sql(normal.replace("id % 20 = 0", "id % 2 = 0"))
+        .write()
+        .parquet(tmp.resolve("spike").toString());
+    history = tmp.resolve("history").toString();
+    for (int day = 1; day <= 9; day++) {
+      CliRun run = profile("normal", day);
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.out())
+          .contains(
+              "Added to history "
+                  + history
+                  + String.format(
+                      Locale.ROOT, "/202611%02dT000000Z at 2026-11-%02dT00:00:00Z.", day, day));
+    }
+  }
+
+  private static CliRun profile(String data, int day) {
+    return wick(
+        "profile",
+        "--in",
+        tmp.resolve(data).toString(),
+        "--history",
+        history,
+        "--at",
+        String.format(Locale.ROOT, "2026-11-%02d", day));
+  }
+
+  @Test
+  void anOrdinaryDayPassesAndASpikeFailsTheGateWithItsReports() throws Exception {
+    CliRun ordinary = wick("anomalies", "--history", history);
+    assertThat(ordinary.exitCode()).as(ordinary.err()).isZero();
+    assertThat(ordinary.err()).isEmpty();
+    assertThat(ordinary.out())
+        .startsWith(
+            "Judged "
+                + tmp.resolve("normal")
+                + " at 2026-11-09T00:00:00Z against 8 earlier profiles: no anomaly in ");
+
+    String spikeHistory = tmp.resolve("spiked").toString();
+    for (int day = 1; day <= 10; day++) {
+      CliRun run =
+          wick(
+              "profile",
+              "--in",
+              tmp.resolve(day == 10 ? "spike" : "normal").toString(),
+              "--history",
+              spikeHistory,
+              "--at",
+              String.format(Locale.ROOT, "2026-11-%02dT06:00:00Z", day));
+      assertThat(run.exitCode()).as(run.err()).isZero();
+    }
+    Path out = tmp.resolve("report");
+    CliRun spiked = wick("anomalies", "--history", spikeHistory, "--out", out.toString());
+    assertThat(spiked.exitCode()).as(spiked.out() + spiked.err()).isEqualTo(1);
+    assertThat(spiked.out()).contains("  field 'email' null rate: 0.5, band ");
+    assertThat(spiked.err().lines())
+        .allMatch(l -> l.startsWith("anomalies check failed: "))
+        .anyMatch(
+            l ->
+                l.startsWith(
+                        "anomalies check failed: Field 'email' null rate is 0.5, outside its band 0.04 to 0.06")
+                    && l.endsWith("(--threshold 5.0)."));
+    String json = Files.readString(out.resolve("anomalies.json"));
+    assertThat(json).contains("\"at\" : \"2026-11-10T06:00:00Z\"").contains("\"earlier\" : 9");
+    assertThat(Files.readString(out.resolve("anomalies.html"))).contains("<svg");
+    // Judged as of the day before, the same history passes.
+    assertThat(
+            wick("anomalies", "--history", spikeHistory, "--at", "2026-11-09T12:00:00Z").exitCode())
+        .isZero();
+  }
+
+  @Test
+  void theSameEntryIsRefusedUnlessOverwrittenAndAFreshHistoryIsTooShort() {
+    CliRun again = profile("normal", 3);
+    assertThat(again.exitCode()).isEqualTo(2);
+    assertThat(again.err())
+        .contains("20261103T000000Z already exists; pass --overwrite to replace it");
+    CliRun young = wick("anomalies", "--history", history, "--at", "2026-11-04");
+    assertThat(young.exitCode()).isEqualTo(2);
+    assertThat(young.err())
+        .isEqualTo(
+            "error: The history holds 3 profiles before 2026-11-04T00:00:00Z, too few to judge: at"
+                + " least 7 are needed (check the path, or pass --allow-empty to accept it).\n");
+    assertThat(
+            wick("anomalies", "--history", history, "--at", "2026-11-04", "--allow-empty")
+                .exitCode())
+        .isZero();
+  }
+
+  @Test
+  void historyListsMergesAndPrunes() throws Exception {
+    String copy = tmp.resolve("copy").toString();
+    for (int day = 1; day <= 5; day++) {
+      wick(
+          "profile",
+          "--in",
+          tmp.resolve("normal").toString(),
+          "--history",
+          copy,
+          "--at",
+          "2026-11-0" + day,
+          "--label",
+          "country=DE");
+    }
+    CliRun list = wick("history", "list", "--history", copy);
+    assertThat(list.exitCode()).isZero();
+    assertThat(list.out().lines()).hasSize(6).last().isEqualTo("5 profiles in " + copy);
+    assertThat(list.out())
+        .contains("2026-11-01T00:00:00Z  country=DE  " + copy + "/20261101T000000Z_country=DE");
+
+    Path merged = tmp.resolve("week");
+    CliRun merge =
+        wick(
+            "history",
+            "merge",
+            "--history",
+            copy,
+            "--from",
+            "2026-11-01",
+            "--to",
+            "2026-11-04",
+            "--out",
+            merged.toString());
+    assertThat(merge.exitCode()).as(merge.err()).isZero();
+    assertThat(Files.readString(merged.resolve("profile.json"))).contains("\"rowCount\" : 1200");
+
+    CliRun prune =
+        wick("history", "prune", "--history", copy, "--keep", "2d", "--at", "2026-11-05");
+    assertThat(prune.exitCode()).as(prune.err()).isZero();
+    assertThat(prune.out()).endsWith("2 profiles deleted from " + copy + "\n");
+    assertThat(wick("history", "list", "--history", copy).out())
+        .endsWith("3 profiles in " + copy + "\n");
+  }
+}
