@@ -40,7 +40,8 @@ public final class Bench {
         new GenerateLikeCase(),
         new DiffCase(),
         new ProfileCase(),
-        new CheckCase());
+        new CheckCase(),
+        new AnomaliesCase());
   }
 
   public static void main(String[] args) throws Exception {

@@ -74,7 +74,7 @@ final class AnomaliesCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
-      paramLabel = "K",
+      paramLabel = "SCALES",
       description =
           "How many robust standard deviations from the centre a band reaches (default:"
               + " ${DEFAULT-VALUE}).")

@@ -42,7 +42,7 @@ final class HistoryCommand implements Runnable {
     @Option(
         names = "--history",
         required = true,
-        paramLabel = "DIR",
+        paramLabel = "LOCATION",
         description = "The history folder.")
     String history;
 

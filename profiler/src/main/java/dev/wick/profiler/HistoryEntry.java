@@ -92,7 +92,7 @@ public record HistoryEntry(Instant at, Optional<String> label, String location) 
                 + Locations.display(Locations.path(location))
                 + " has no "
                 + ProfileReport.PROFILE_JSON
-                + "; delete the entry or write it again with 'wick profile --history'.");
+                + "; delete the entry, or profile that run into the history again.");
       }
       try (InputStream in = fs.open(file)) {
         return Profile.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), where);

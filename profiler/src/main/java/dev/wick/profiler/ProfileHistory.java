@@ -272,7 +272,7 @@ public final class ProfileHistory {
                   + text
                   + "' is not a time; give an ISO-8601 date or time such as 2026-12-01 or"
                   + " 2026-12-01T06:00:00Z.")
-          .about("at", "Time '" + text + "'");
+          .about("at", "Time");
     }
   }
 
