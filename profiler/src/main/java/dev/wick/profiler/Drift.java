@@ -85,7 +85,8 @@ public final class Drift {
       Optional<byte[]> b = now.sketches().kll();
       if (a.isPresent() && b.isPresent()) {
         ks = DriftMath.ks(a.get(), b.get(), path);
-        score = ks.map(FieldDrift.KsTest::statistic).orElse(0.0);
+        // Only the gap the sketches cannot explain: profiles of the same data never drift.
+        score = ks.map(t -> Math.max(0.0, t.statistic() - t.sketchError())).orElse(0.0);
       }
     } else if (now.kind().isCategorical()) {
       Optional<byte[]> a = then.sketches().items();

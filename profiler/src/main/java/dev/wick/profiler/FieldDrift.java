@@ -8,9 +8,11 @@ import java.util.Optional;
  *
  * @param path the field path
  * @param kind the field's kind (the same in both profiles)
- * @param score the distribution's drift: the Kolmogorov-Smirnov statistic for numeric, temporal and
- *     collection fields, the L-infinity distance between value shares for categorical ones, 0 when
- *     neither applies (records, binaries, redacted fields)
+ * @param score the distribution's drift: for numeric, temporal and collection fields the
+ *     Kolmogorov-Smirnov statistic less the sketches' own rank error (at least 0, so that two
+ *     profiles of the same data score 0 however their sketches compacted), the L-infinity distance
+ *     between value shares for categorical ones, 0 when neither applies (records, binaries,
+ *     redacted fields)
  * @param ks the two-sample Kolmogorov-Smirnov test from the quantile sketches, if numeric
  * @param categorical the chi-square test and L-infinity distance over top values, if categorical
  * @param baselineNullRate the share of nulls before

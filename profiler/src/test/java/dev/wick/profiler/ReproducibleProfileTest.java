@@ -47,6 +47,20 @@ class ReproducibleProfileTest {
   }
 
   @Test
+  void manyPartitionsMergeInOrderGroupsAndStayReproducible() {
+    // 100 partitions: above the driver's limit, so summaries merge in ordered groups first.
+    Dataset<Row> many =
+        spark
+            .range(0, 100_000, 1, 100)
+            .selectExpr("id", "cast(xxhash64(id) % 1000 as double) as x");
+    Profile first = Profiler.defaults().profile(many, "many");
+    Profile second = Profiler.defaults().profile(many, "many");
+    assertThat(first.rowCount()).isEqualTo(100_000);
+    assertThat(first.field("id").orElseThrow().numeric().orElseThrow().max()).isEqualTo(99_999);
+    assertThat(withoutCreatedAt(second)).isEqualTo(withoutCreatedAt(first));
+  }
+
+  @Test
   void theDriftBetweenProfilesOfTheSameDataIsZero() {
     Profile first = Profiler.defaults().profile(data, "plays");
     Profile second = Profiler.defaults().profile(data, "plays");
@@ -58,6 +72,20 @@ class ReproducibleProfileTest {
     }
     assertThat(drift.gate(DriftThresholds.score(0.01)).passes()).isTrue();
     assertThat(drift.gate(DriftThresholds.score(0.0)).passes()).isTrue();
+  }
+
+  @Test
+  void theSameDataInOtherPartitionsDriftsLessThanOnePercent() {
+    Profile six = Profiler.defaults().profile(data, "plays");
+    Profile three = Profiler.defaults().profile(data.repartition(3), "plays");
+    DriftReport drift = Drift.compare(six, three);
+    for (FieldDrift f : drift.fields()) {
+      assertThat(f.score()).as("score of %s", f.path()).isLessThanOrEqualTo(0.01);
+    }
+    FieldDrift price = drift.field("price").orElseThrow();
+    assertThat(price.ks().orElseThrow().statistic())
+        .isLessThan(price.ks().orElseThrow().sketchError());
+    assertThat(drift.gate(DriftThresholds.score(0.01)).passes()).isTrue();
   }
 
   @Test
