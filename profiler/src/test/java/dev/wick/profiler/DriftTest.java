@@ -65,7 +65,11 @@ class DriftTest {
         .matches("Field 'ms_played' drifted: score 0\\.\\d{4} exceeds 0\\.1000\\.");
     // Unchanged fields stay quiet.
     assertThat(r.field("day").orElseThrow().score()).isLessThan(0.05);
-    assertThat(r.byScore().get(0).path()).isEqualTo("ms_played");
+    // The two drifted fields lead, most drifted first (a KS score counts beyond the sketch error).
+    assertThat(r.byScore().subList(0, 2))
+        .extracting(FieldDrift::path)
+        .containsExactlyInAnyOrder("ms_played", "country");
+    assertThat(r.byScore().get(0).score()).isGreaterThanOrEqualTo(r.byScore().get(1).score());
   }
 
   @Test
