@@ -48,6 +48,10 @@ public final class Anomalies {
   static final double MIN_SHARE = 0.01;
 
   static final double RATE_FLOOR = 0.002;
+
+  /** The metrics that are shares of values, from 0 to 1. */
+  private static final Set<String> RATES = Set.of("nullRate", "topShare", "invalidRate");
+
   static final double RELATIVE_FLOOR = 0.01;
   static final double DISTANCE_FLOOR = 0.02;
 
@@ -493,6 +497,7 @@ public final class Anomalies {
       }
     }
     series.add(new MetricCheck.Point(at, value));
+    boolean rate = RATES.contains(metric); // a share: its band stays within 0 and 1
     return new MetricCheck(
         field,
         metric,
@@ -500,8 +505,8 @@ public final class Anomalies {
         value,
         MetricCheck.Method.valueOf(band.method().name()),
         band.center(),
-        band.lower(),
-        band.upper(),
+        rate ? Math.max(0.0, band.lower()) : band.lower(),
+        rate ? Math.min(1.0, band.upper()) : band.upper(),
         band.anomalous(),
         series);
   }
