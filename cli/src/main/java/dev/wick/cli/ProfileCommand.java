@@ -1,9 +1,8 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
-import dev.wick.core.io.DatasetReader;
-import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.io.Source;
 import dev.wick.core.schema.Schema;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.Profile;
@@ -97,10 +96,10 @@ final class ProfileCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before the scan, not after it.
     Output.create(session, output.out, output.overwrite, inputs).close();
-    Optional<Format> inputFormat = input.format();
-    Dataset<Row> data = DatasetReader.read(session, input.in, inputFormat);
+    Source source = input.source();
+    Dataset<Row> data = source.read(session);
     // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
-    Schema schema = DatasetReader.schema(session, input.in, inputFormat);
+    Schema schema = source.schema(session);
     Profile profile = profiler.profile(data, schema, input.in);
     if (profile.rowCount() == 0) {
       throw WickException.usage(

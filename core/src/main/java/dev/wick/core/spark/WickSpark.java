@@ -2,6 +2,7 @@ package dev.wick.core.spark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
@@ -19,12 +20,23 @@ public final class WickSpark {
    * configured, else {@code local[*]}.
    */
   public static SparkSession session(String appName, Optional<String> master) {
+    return session(appName, master, Map.of());
+  }
+
+  /**
+   * The session for a command, with {@code settings} (Spark configuration keys and values) given on
+   * its command line; they win over Wick's defaults and {@code spark-submit}'s.
+   */
+  public static SparkSession session(
+      String appName, Optional<String> master, Map<String, String> settings) {
     SparkConf conf = new SparkConf();
+    settings.forEach(conf::set);
     String chosen =
         master.orElseGet(
             () -> conf.contains("spark.master") ? conf.get("spark.master") : "local[*]");
     SparkSession.Builder builder = SparkSession.builder().appName(appName).master(chosen);
     defaults(builder, chosen.startsWith("local"), conf);
+    settings.forEach(builder::config);
     return builder.getOrCreate();
   }
 
