@@ -30,7 +30,7 @@ class LakeTablesTest {
   static final AtomicInteger RUNS = new AtomicInteger();
 
   @BeforeAll
-  static void tables() {
+  static void tables() throws Exception {
     SparkSession spark = WickSpark.local(2);
     delta = dir.resolve("delta-plays");
     // Version 0: 100 plays; version 1: plays 1-10 get 5 more seconds; version 2: 20 more plays.
@@ -147,7 +147,7 @@ class LakeTablesTest {
             "delta:" + delta,
             "--fraction",
             "0.5",
-            "--key",
+            "--by",
             "user_id",
             "--out",
             sample);
@@ -302,6 +302,21 @@ class LakeTablesTest {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
     // Plays 5-59 remain; every fourth (play_id % 4 == 0) is Swedish: 8, 12, ..., 56.
     assertThat(json(out, "profile.json").get("rowCount").asLong()).isEqualTo(13);
+  }
+
+  @Test
+  void travelsAnIcebergTableToATime() throws IOException {
+    Row first =
+        WickSpark.local(2)
+            .sql(
+                "SELECT committed_at FROM wicklake.db.plays.snapshots ORDER BY committed_at"
+                    + " LIMIT 1")
+            .first();
+    String at = first.getTimestamp(0).toInstant().toString();
+    String out = out();
+    CliRun run = CliRun.wick("profile", "--in", "iceberg:" + iceberg + "@" + at, "--out", out);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    assertThat(json(out, "profile.json").get("rowCount").asLong()).isEqualTo(50);
   }
 
   @Test

@@ -186,17 +186,15 @@ record LakeTable(Kind kind, String table, Optional<TimeTravel> at) {
     }
   }
 
-  private DataFrameReader travel(DataFrameReader reader, TimeTravel t) {
+  /** Spark's own time-travel options, which both connectors take (Iceberg's snapshot as version). */
+  private static DataFrameReader travel(DataFrameReader reader, TimeTravel t) {
     if (t instanceof TimeTravel.Version v) {
       return reader.option("versionAsOf", v.number());
     }
     if (t instanceof TimeTravel.Snapshot s) {
-      return reader.option("snapshot-id", s.id());
+      return reader.option("versionAsOf", s.id());
     }
-    Instant time = ((TimeTravel.AsOf) t).time();
-    return kind == Kind.DELTA
-        ? reader.option("timestampAsOf", time.toString())
-        : reader.option("as-of-timestamp", time.toEpochMilli());
+    return reader.option("timestampAsOf", ((TimeTravel.AsOf) t).time().toString());
   }
 
   /** Refuses a path that holds no table of this kind before the connector says it less clearly. */

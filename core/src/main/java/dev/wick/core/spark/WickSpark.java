@@ -10,7 +10,9 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Spark sessions with Wick's defaults. Under {@code spark-submit} the master and settings it gives
  * win; run plainly, Wick uses {@code local[*]} with the UI off, UTC, adaptive execution and an
- * in-memory catalog in a temporary warehouse.
+ * in-memory catalog in a temporary warehouse. When Delta Lake's connector is on the class path,
+ * its session extension and catalog are set too (unless given), as Delta requires; when Iceberg's
+ * is, a local run reads Iceberg tables by path through a Hadoop catalog instead of Hive's.
  */
 public final class WickSpark {
   private WickSpark() {}
@@ -55,6 +57,11 @@ public final class WickSpark {
 
   private static void defaults(SparkSession.Builder builder, boolean local, SparkConf given) {
     setIfAbsent(builder, given, "spark.sql.session.timeZone", "UTC");
+    if (onClassPath(DELTA_EXTENSION)) {
+      // Delta's connector refuses to read or write a table without its extension and catalog.
+      setIfAbsent(builder, given, "spark.sql.extensions", DELTA_EXTENSION);
+      setIfAbsent(builder, given, "spark.sql.catalog.spark_catalog", DELTA_CATALOG);
+    }
     setIfAbsent(builder, given, "spark.sql.adaptive.enabled", "true");
     setIfAbsent(builder, given, "spark.sql.sources.partitionOverwriteMode", "static");
     if (local) {
@@ -63,12 +70,36 @@ public final class WickSpark {
       setIfAbsent(builder, given, "spark.driver.host", "127.0.0.1");
       setIfAbsent(builder, given, "spark.driver.bindAddress", "127.0.0.1");
       setIfAbsent(builder, given, "spark.sql.catalogImplementation", "in-memory");
-      setIfAbsent(builder, given, "spark.sql.warehouse.dir", tempWarehouse());
+      String warehouse =
+          given.contains("spark.sql.warehouse.dir")
+              ? given.get("spark.sql.warehouse.dir")
+              : tempWarehouse();
+      setIfAbsent(builder, given, "spark.sql.warehouse.dir", warehouse);
+      if (onClassPath(ICEBERG_CATALOG)) {
+        // Iceberg reads a table by path through this catalog, which is Hive's unless set; a local
+        // run has no Hive, and a path needs no catalog of tables, so a Hadoop catalog does.
+        setIfAbsent(builder, given, "spark.sql.catalog.default_iceberg", ICEBERG_CATALOG);
+        setIfAbsent(builder, given, "spark.sql.catalog.default_iceberg.type", "hadoop");
+        setIfAbsent(builder, given, "spark.sql.catalog.default_iceberg.warehouse", warehouse);
+      }
       setIfAbsent(
           builder,
           given,
           "spark.sql.shuffle.partitions",
           String.valueOf(Math.max(4, Runtime.getRuntime().availableProcessors() * 4)));
+    }
+  }
+
+  private static final String DELTA_EXTENSION = "io.delta.sql.DeltaSparkSessionExtension";
+  private static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+  private static final String ICEBERG_CATALOG = "org.apache.iceberg.spark.SparkCatalog";
+
+  private static boolean onClassPath(String className) {
+    try {
+      Class.forName(className, false, WickSpark.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 
