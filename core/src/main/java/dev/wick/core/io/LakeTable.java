@@ -186,7 +186,9 @@ record LakeTable(Kind kind, String table, Optional<TimeTravel> at) {
     }
   }
 
-  /** Spark's own time-travel options, which both connectors take (Iceberg's snapshot as version). */
+  /**
+   * Spark's own time-travel options, which both connectors take (Iceberg's snapshot as version).
+   */
   private static DataFrameReader travel(DataFrameReader reader, TimeTravel t) {
     if (t instanceof TimeTravel.Version v) {
       return reader.option("versionAsOf", v.number());

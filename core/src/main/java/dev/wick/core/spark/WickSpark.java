@@ -10,9 +10,9 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Spark sessions with Wick's defaults. Under {@code spark-submit} the master and settings it gives
  * win; run plainly, Wick uses {@code local[*]} with the UI off, UTC, adaptive execution and an
- * in-memory catalog in a temporary warehouse. When Delta Lake's connector is on the class path,
- * its session extension and catalog are set too (unless given), as Delta requires; when Iceberg's
- * is, a local run reads Iceberg tables by path through a Hadoop catalog instead of Hive's.
+ * in-memory catalog in a temporary warehouse. When Delta Lake's connector is on the class path, its
+ * session extension and catalog are set too (unless given), as Delta requires; when Iceberg's is, a
+ * local run reads Iceberg tables by path through a Hadoop catalog instead of Hive's.
  */
 public final class WickSpark {
   private WickSpark() {}
