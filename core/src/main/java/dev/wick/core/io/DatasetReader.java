@@ -526,7 +526,7 @@ public final class DatasetReader {
   static String withoutErrorClass(String message) {
     return message
         .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
-        .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "")
+        .replaceAll("\\s*SQLSTATE: \\w+", "")
         .replaceFirst("\\.$", "");
   }
 

@@ -157,9 +157,9 @@ public final class BulkGenerator {
   /**
    * Draws the values of the plain field at {@code path} uniformly from {@code values} (Java values
    * of the field's type, such as the ids of another generated dataset, so that the two join): a
-   * nullable field still gets nulls at its rate. {@code source} names the values in errors.
+   * nullable field still gets nulls at its rate. {@code origin} names the values in errors.
    */
-  public BulkGenerator shared(String path, java.util.Collection<?> values, String source) {
+  public BulkGenerator shared(String path, java.util.Collection<?> values, String origin) {
     ResolvedPath resolved = model.resolve(path);
     String where = resolved.path().toString();
     if (!SchemaDomains.isLeaf(resolved.type())) {
@@ -176,7 +176,7 @@ public final class BulkGenerator {
           "Field '"
               + path
               + "' is a key, whose values are unique, so they cannot be drawn from "
-              + source
+              + origin
               + "; name it as a key or draw it from a list, not both.");
     }
     List<Object> normalized = new ArrayList<>();
@@ -187,14 +187,14 @@ public final class BulkGenerator {
     }
     if (normalized.isEmpty()) {
       throw WickException.usage(
-          capitalized(source)
+          capitalized(origin)
               + " holds no values for field '"
               + path
               + "'; give a dataset with some.");
     }
     if (normalized.size() > MAX_SHARED_VALUES) {
       throw WickException.usage(
-          capitalized(source)
+          capitalized(origin)
               + " holds "
               + normalized.size()
               + " values for field '"
@@ -222,12 +222,7 @@ public final class BulkGenerator {
    * seen at least {@code minCount} times; a null profile draws from the schema's domains.
    */
   public BulkGenerator like(dev.wick.profiler.Profile profile, long minCount) {
-    if (minCount < 1) {
-      throw WickException.usage(
-          "The minimum count of a copied value must be at least 1, got "
-              + minCount
-              + "; pass a count such as 5.");
-    }
+    ProfileShape.requireMinCount(minCount);
     return new BulkGenerator(
         source, model, struct, seed, settings, rowsPerPartition, shape.withLike(profile, minCount));
   }

@@ -143,6 +143,12 @@ final class DomainBuilder {
    * Makes the identifiers and key fields unique per record, the values follow a profile when the
    * task has one, and shared fields draw from their lists (bulk generation only).
    */
+  /** Values follow {@code shape}'s profile, when not null (jqwik arbitraries). */
+  DomainBuilder like(ProfileShape shape) {
+    this.like = shape == null ? null : shape.drawing(0);
+    return this;
+  }
+
   DomainBuilder bulk(BulkShape.Task task) {
     this.keys = task.keys();
     this.like = task.like();
