@@ -4,7 +4,6 @@ import dev.wick.checks.CheckResult;
 import dev.wick.checks.CheckResults;
 import dev.wick.checks.Checks;
 import dev.wick.core.gate.GateResult;
-import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Output;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -69,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before any scan.
     Output.create(session, output.out, output.overwrite, inputs).close();
-    CheckResults ran = checks.run(DatasetReader.read(session, input.in, input.format()));
+    CheckResults ran = checks.run(input.source().read(session));
     CheckResults results = new CheckResults(input.in, ran.rows(), ran.passes(), ran.results());
     GateResult gate = results.gate(empty.allowEmpty);
     if (gate.hasInputError()) {

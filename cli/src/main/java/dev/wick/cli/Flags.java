@@ -3,6 +3,7 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Output;
+import dev.wick.core.io.Source;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,6 +19,8 @@ final class Flags {
       Map.ofEntries(
           Map.entry(Output.OVERWRITE, "pass --overwrite"),
           Map.entry(DatasetReader.FORMAT, "pass --in-format"),
+          Map.entry(Source.OPTION, "--in-option"),
+          Map.entry(Source.WHERE, "--where"),
           Map.entry("ignore", "--ignore"),
           Map.entry("key", "name it with --key FIELD[,FIELD...]"),
           Map.entry("unordered", "--unordered"),

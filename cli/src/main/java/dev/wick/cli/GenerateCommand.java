@@ -3,11 +3,14 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.io.Source;
 import dev.wick.core.schema.Schemas;
 import dev.wick.testkit.generators.BulkGeneration;
 import dev.wick.testkit.generators.GeneratedRecords;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -85,6 +88,15 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Mixin LikeOptions like;
 
+  @Option(
+      names = "--values-from",
+      paramLabel = "FIELD[:COLUMN]=PATH",
+      description =
+          "Draw FIELD's values from the distinct values of COLUMN (default: FIELD) of the dataset"
+              + " at PATH, such as the ids of another generated dataset, so that the two join"
+              + " (repeatable).")
+  Map<String, String> valuesFrom = new LinkedHashMap<>();
+
   @Override
   public Integer call() {
     // Everything that can be checked without Spark is checked first.
@@ -112,10 +124,30 @@ final class GenerateCommand implements Callable<Integer> {
     generation = like.apply(generation);
 
     SparkSession session = spark.spark();
-    GeneratedRecords records = generation.run(session, count);
-    String written;
     List<String> inputs = new java.util.ArrayList<>(like.inputs());
     inputs.add(schema);
+    for (Map.Entry<String, String> from : valuesFrom.entrySet()) {
+      String field = from.getKey();
+      String column = field;
+      int colon = field.indexOf(':');
+      if (colon >= 0) {
+        column = field.substring(colon + 1);
+        field = field.substring(0, colon);
+      }
+      if (field.isBlank() || column.isBlank() || from.getValue().isBlank()) {
+        throw WickException.usage(
+            "--values-from "
+                + from.getKey()
+                + "="
+                + from.getValue()
+                + " names no field, column or path; write --values-from FIELD=PATH or"
+                + " FIELD:COLUMN=PATH.");
+      }
+      generation = generation.valuesOf(field, Source.of(from.getValue()).read(session), column);
+      inputs.add(from.getValue());
+    }
+    GeneratedRecords records = generation.run(session, count);
+    String written;
     try (Output out = Output.create(session, output.out, output.overwrite, inputs)) {
       // Avro is written with the user's own schema: names, enums, fixed sizes and logical types.
       records.writeTo(out, target);

@@ -1,20 +1,41 @@
 package dev.wick.cli;
 
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Source;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
- * The options of a command that reads one dataset: {@code --in}, and {@code --in-format} when its
- * files' extensions do not tell ({@code --format} is its old spelling, kept hidden).
+ * The options of a command that reads one dataset: {@code --in}, {@code --in-format} when its
+ * files' extensions do not tell ({@code --format} is its old spelling, kept hidden), {@code
+ * --in-option} for Spark's reader and {@code --where} to keep some rows.
  */
 final class InputOptions {
-  @Option(
-      names = "--in",
-      required = true,
-      paramLabel = "PATH",
-      description = "The dataset: table:NAME for a catalog table, else a file, folder or glob.")
+  /** The help text of {@code --in}, shared with commands that read two datasets. */
+  static final String LOCATIONS =
+      "The dataset: a file, folder or glob; table:NAME for a catalog table; delta:PATH[@v12 or"
+          + " @TIME] for a Delta table; iceberg:PATH_OR_NAME[@SNAPSHOT_ID or @TIME] for an"
+          + " Iceberg table.";
+
+  @Option(names = "--in", required = true, paramLabel = "PATH", description = LOCATIONS)
   String in;
+
+  @Option(
+      names = "--in-option",
+      paramLabel = "KEY=VALUE",
+      mapFallbackValue = "",
+      description =
+          "An option for Spark's reader (repeatable): header=false, sep=;, multiLine=true,"
+              + " schema=\"a INT, b STRING\" (DDL) for CSV and JSON, ...")
+  Map<String, String> inOptions = new LinkedHashMap<>();
+
+  @Option(
+      names = "--where",
+      paramLabel = "PREDICATE",
+      description = "Keep only the rows this SQL predicate holds for: \"country = 'SE'\".")
+  String where;
 
   private Format format;
 
@@ -37,5 +58,11 @@ final class InputOptions {
   /** The format given with --in-format, if any. */
   Optional<Format> format() {
     return Optional.ofNullable(format);
+  }
+
+  /** What the options name: the location, its format, reader options and row filter. */
+  Source source() {
+    Source s = Source.of(in).format(format()).options(inOptions);
+    return where == null ? s : s.where(where);
   }
 }

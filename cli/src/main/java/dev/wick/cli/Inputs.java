@@ -32,8 +32,8 @@ final class Inputs {
   }
 
   private static String qualified(SparkSession session, String location) {
-    if (location.startsWith(DatasetReader.TABLE_PREFIX)) {
-      return location;
+    if (DatasetReader.isTable(location)) {
+      return location; // two versions of one Delta or Iceberg table are two datasets
     }
     Path path = Locations.path(location);
     try {

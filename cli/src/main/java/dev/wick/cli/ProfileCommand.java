@@ -1,9 +1,8 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
-import dev.wick.core.io.DatasetReader;
-import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.io.Source;
 import dev.wick.core.schema.Schema;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.HistoryEntry;
@@ -124,10 +123,10 @@ final class ProfileCommand implements Callable<Integer> {
     if (entry != null) {
       HistoryOptions.check(session, entry, overwrite, inputs);
     }
-    Optional<Format> inputFormat = input.format();
-    Dataset<Row> data = DatasetReader.read(session, input.in, inputFormat);
+    Source source = input.source();
+    Dataset<Row> data = source.read(session);
     // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
-    Schema schema = DatasetReader.schema(session, input.in, inputFormat);
+    Schema schema = source.schema(session);
     Profile profile = profiler.profile(data, schema, input.in);
     if (profile.rowCount() == 0) {
       throw WickException.usage(

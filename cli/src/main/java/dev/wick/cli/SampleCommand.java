@@ -102,7 +102,7 @@ final class SampleCommand implements Callable<Integer> {
       sampler = sampler.distribution(Distribution.parse(distribution));
     }
     var sampleSpec = sampler.exact(exact).build();
-    SampleFiles files = SampleFiles.read(spark.spark(), input.in, input.format());
+    SampleFiles files = SampleFiles.read(spark.spark(), input.source());
     SampleFiles.Written written;
     String where;
     try (Output o = Output.create(spark.spark(), output.out, output.overwrite, List.of(input.in))) {

@@ -1,6 +1,5 @@
 package dev.wick.cli;
 
-import dev.wick.core.io.DatasetReader;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import java.nio.file.Path;
@@ -37,7 +36,7 @@ final class SchemaCommand implements Callable<Integer> {
     if (input.in.endsWith(".avsc")) {
       schema = Schemas.fromAvro(Schemas.parseAvsc(Path.of(input.in)));
     } else {
-      schema = DatasetReader.schema(spark.spark(), input.in, input.format());
+      schema = input.source().schema(spark.spark());
     }
     var out = spec.commandLine().getOut();
     out.print(avro ? Schemas.toAvro(schema).toString(true) + "\n" : schema.toNotation());

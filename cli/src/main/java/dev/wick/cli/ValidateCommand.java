@@ -93,7 +93,7 @@ final class ValidateCommand implements Callable<Integer> {
     Validation validation = Validation.of(schema).reasonsColumn(reasonsColumn);
 
     SparkSession session = spark.spark();
-    Dataset<Row> data = DatasetReader.read(session, input.in, input.format());
+    Dataset<Row> data = input.source().read(session);
     if (written == null) {
       written = keptFormat(session);
     }
@@ -132,9 +132,9 @@ final class ValidateCommand implements Callable<Integer> {
         "");
   }
 
-  /** The input's format, which the output keeps; Parquet for csv and tables. */
+  /** The input's format, which the output keeps; Parquet for csv, text and tables. */
   private Format keptFormat(SparkSession session) {
-    if (input.in.startsWith(DatasetReader.TABLE_PREFIX)) {
+    if (DatasetReader.isTable(input.in)) {
       return Format.PARQUET;
     }
     Format in = input.format().orElseGet(() -> DatasetReader.detect(session, input.in));

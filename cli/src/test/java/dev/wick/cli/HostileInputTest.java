@@ -214,7 +214,7 @@ class HostileInputTest {
         c(2, "Unknown format", "sample|--in|D/plays|--out|O/s|--fraction|0.1|--out-format|xls"),
         c(2, "The output location is empty", "sample|--in|D/plays|--out||--fraction|0.1"),
         c(2, "A location is empty", "sample|--in||--out|O/s|--fraction|0.1"),
-        c(2, "is a catalog table", "sample|--in|D/plays|--out|table:foo|--fraction|0.1"),
+        c(2, "is a table, but Wick writes", "sample|--in|D/plays|--out|table:foo|--fraction|0.1"),
         c(2, "not a table name", "sample|--in|table:a b|--out|O/s|--fraction|0.1"),
         c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|2"),
         c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|-0.5"),
@@ -245,7 +245,10 @@ class HostileInputTest {
         c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|nope|--out|O/d"),
         c(2, "A location is empty", "diff|--lhs||--rhs|D/plays2|--key|id|--out|O/d"),
         c(2, "not a table name", "diff|--lhs|table:a b|--rhs|D/plays2|--key|id|--out|O/d"),
-        c(2, "is a catalog table", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|table:foo"),
+        c(
+            2,
+            "is a table, but Wick writes",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|table:foo"),
         c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--format|text"),
         c(
             2,
@@ -366,7 +369,7 @@ class HostileInputTest {
         c(2, "", "profile|--in|D/plays|--out|O/p|--baseline|D/plain.txt"),
         c(2, "A location is empty", "profile|--in||--out|O/p"),
         c(2, "", "profile|--in|D/plays|--out|O/p|--fields|nope"),
-        c(2, "is a catalog table", "profile|--in|D/plays|--out|table:foo"),
+        c(2, "is a table, but Wick writes", "profile|--in|D/plays|--out|table:foo"),
         c(2, "", "profile|--in|D/plays|--out|O/p|--in-format|xml"),
         c(2, "", "profile|--in|D/norows|--out|O/p"),
         c(
@@ -423,7 +426,10 @@ class HostileInputTest {
             "generate|--schema|D/recursive.avsc|--count|3|--out|O/g|--out-format|parquet"),
         c(2, "", "generate|--schema||--count|3|--out|O/g"),
         c(2, "The output location is empty", "generate|--schema|D/plays.avsc|--count|3|--out|"),
-        c(2, "is a catalog table", "generate|--schema|D/plays.avsc|--count|3|--out|table:foo"),
+        c(
+            2,
+            "is a table, but Wick writes",
+            "generate|--schema|D/plays.avsc|--count|3|--out|table:foo"),
         c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--null-probability|2"),
         c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--seed|1e3"),
         c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|xls"),
@@ -496,6 +502,40 @@ class HostileInputTest {
         c(0, "", "sandbox|list|--root|O/sb"),
         c(0, "", "sandbox|clean|--older-than|7d|--root|O/sb"),
         c(0, "", "sandbox|clean|--older-than|0s|--root|D/plain.txt"),
+        // ------------------------------------------------------ tables and reader options
+        c(2, "is not a version (@v12)", "profile|--in|delta:D/plays@yesterday|--out|O/p"),
+        c(2, "does not exist", "profile|--in|delta:D/nowhere|--out|O/p"),
+        c(2, "is not a Delta table", "profile|--in|delta:D/plays|--out|O/p"),
+        c(2, "The table after 'delta:' is empty", "profile|--in|delta:|--out|O/p"),
+        c(2, "is not a snapshot id", "profile|--in|iceberg:D/plays@v3|--out|O/p"),
+        c(2, "is not an Iceberg table", "profile|--in|iceberg:D/plays|--out|O/p"),
+        c(2, "is a table, but Wick writes", "profile|--in|D/plays|--out|delta:O/t"),
+        c(2, "is not a SQL predicate", "profile|--in|D/plays|--where|id = |--out|O/p"),
+        c(
+            2,
+            "is not a SQL predicate",
+            "check|--in|D/plays|--where|nope > 1|--checks|D/checks.yaml|--out|O/c"),
+        c(2, "The row filter is empty", "profile|--in|D/plays|--where||--out|O/p"),
+        c(2, "is not a schema", "profile|--in|D/plays|--in-option|schema=a NOPE|--out|O/p"),
+        c(2, "has an empty name", "profile|--in|D/plays|--in-option|=x|--out|O/p"),
+        c(2, "", "profile|--in|D/plays|--conf|nokeyvalue|--out|O/p"),
+        c(
+            2,
+            "has no column 'nope'",
+            "generate|--schema|D/plays.avsc|--count|3|--values-from|user:nope=D/plays|--out|O/g"),
+        c(
+            2,
+            "does not exist",
+            "generate|--schema|D/plays.avsc|--count|3|--values-from|user=D/nowhere|--out|O/g"),
+        c(
+            2,
+            "names no field",
+            "generate|--schema|D/plays.avsc|--count|3|--values-from|=D/plays|--out|O/g"),
+        c(
+            2,
+            "lies inside the input",
+            "generate|--schema|D/plays.avsc|--count|3|--values-from|user=D/plays|--out|D/plays/g"),
+        // ------------------------------------------------------------------ sandbox
         c(2, "longer than any run", "sandbox|clean|--older-than|999999999999d|--root|O/sb"),
         c(2, "not of the form", "sandbox|clean|--older-than|99999999999999999999d|--root|O/sb"),
         c(2, "not of the form", "sandbox|clean|--older-than|7x|--root|O/sb"),

@@ -3,6 +3,7 @@ package dev.wick.sampler;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.io.Source;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
@@ -60,13 +61,25 @@ public final class SampleFiles {
    * format} when given, else in the format its file extensions name.
    */
   public static SampleFiles read(SparkSession spark, String input, Optional<Format> format) {
-    Objects.requireNonNull(spark, "spark");
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(format, "format");
-    Dataset<Row> data = DatasetReader.read(spark, input, format);
-    boolean table = input.startsWith(DatasetReader.TABLE_PREFIX);
+    return read(spark, Source.of(input).format(format));
+  }
+
+  /**
+   * Reads {@code source} (files, a catalog, Delta or Iceberg table, with reader options and a row
+   * filter); the sample keeps the files' format, Parquet for a table.
+   */
+  public static SampleFiles read(SparkSession spark, Source source) {
+    Objects.requireNonNull(spark, "spark");
+    Objects.requireNonNull(source, "source");
+    Dataset<Row> data = source.read(spark);
+    String input = source.location();
+    boolean table = DatasetReader.isTable(input);
     Format inFormat =
-        table ? Format.PARQUET : format.orElseGet(() -> DatasetReader.detect(spark, input));
+        table
+            ? Format.PARQUET
+            : source.format().orElseGet(() -> DatasetReader.detect(spark, input));
     return new SampleFiles(spark, input, data, inFormat, table);
   }
 

@@ -6,6 +6,7 @@ import dev.wick.core.schema.Schemas;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,15 +18,19 @@ import org.apache.avro.generic.GenericDatumReader;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Reads datasets: a file, a folder or a glob of Avro, Parquet, ORC, JSON lines, CSV or text files,
- * or a catalog table written {@code table:NAME}. The format comes from an explicit option or from
- * the files' extensions; a missing path, an empty or mixed folder, and an unreadable file are
- * errors with one clear sentence.
+ * a catalog table written {@code table:NAME}, or a Delta or Iceberg table written {@code
+ * delta:PATH} or {@code iceberg:PATH} (with a version after {@code @}; see {@link Source}). The
+ * format comes from an explicit option or from the files' extensions; a missing path, an empty or
+ * mixed folder, a table's folder read as files, and an unreadable file are errors with one clear
+ * sentence.
  */
 public final class DatasetReader {
   /** The prefix that names a catalog table instead of a path: {@code table:db.plays}. */
@@ -44,14 +49,38 @@ public final class DatasetReader {
 
   /** Reads {@code location} in {@code format}, or in the format its files' extensions name. */
   public static Dataset<Row> read(SparkSession spark, String location, Optional<Format> format) {
+    return read(spark, location, format, Map.of());
+  }
+
+  /**
+   * Reads {@code location} with {@code options} for Spark's reader (see {@link Source} for the
+   * {@code schema} option and the CSV defaults).
+   */
+  static Dataset<Row> read(
+      SparkSession spark, String location, Optional<Format> format, Map<String, String> options) {
     if (location.startsWith(TABLE_PREFIX)) {
-      return readTable(spark, location.substring(TABLE_PREFIX.length()));
+      Dataset<Row> table = readTable(spark, location.substring(TABLE_PREFIX.length()));
+      return options.isEmpty()
+          ? table
+          : spark.read().options(options).table(location.substring(TABLE_PREFIX.length()));
+    }
+    Optional<LakeTable> lake = LakeTable.parse(location);
+    if (lake.isPresent()) {
+      return lake.get().read(spark, options);
     }
     Format f = format.orElseGet(() -> detect(spark, location));
     if (format.isPresent()) {
       requireExists(spark, location);
     }
-    return load(spark, location, f);
+    return load(spark, location, f, options);
+  }
+
+  /**
+   * True when {@code location} names a table ({@code table:}, {@code delta:} or {@code iceberg:})
+   * rather than files.
+   */
+  public static boolean isTable(String location) {
+    return location.startsWith(TABLE_PREFIX) || LakeTable.names(location);
   }
 
   /** Reads {@code location}, detecting the format from the files' extensions. */
@@ -66,7 +95,7 @@ public final class DatasetReader {
    * read every column as nullable).
    */
   public static Schema schema(SparkSession spark, String location, Optional<Format> format) {
-    if (!location.startsWith(TABLE_PREFIX)) {
+    if (!isTable(location)) {
       Format f = format.orElseGet(() -> detect(spark, location));
       if (f == Format.AVRO) {
         return Schemas.fromAvro(avroSchema(spark, location));
@@ -98,6 +127,13 @@ public final class DatasetReader {
 
   /** A record name from a path or table name: {@code data/track_plays.avro -> TrackPlays}. */
   static String recordName(String location) {
+    Optional<LakeTable> lake = LakeTable.parse(location);
+    if (lake.isPresent()) {
+      String table = lake.get().table();
+      return lake.get().byPath()
+          ? recordName(table)
+          : toRecordName(table.substring(table.lastIndexOf('.') + 1));
+    }
     if (location.startsWith(TABLE_PREFIX)) {
       String table = location.substring(TABLE_PREFIX.length());
       return toRecordName(table.substring(table.lastIndexOf('.') + 1));
@@ -143,17 +179,43 @@ public final class DatasetReader {
   }
 
   static Dataset<Row> load(SparkSession spark, String location, Format f) {
+    return load(spark, location, f, Map.of());
+  }
+
+  private static Dataset<Row> load(
+      SparkSession spark, String location, Format f, Map<String, String> options) {
     String path = Locations.forSpark(location, spark.sparkContext().hadoopConfiguration());
+    DataFrameReader reader = spark.read().format(f.sparkName());
+    if (f == Format.CSV) {
+      reader = reader.option("header", "true").option("inferSchema", "true");
+    }
+    for (Map.Entry<String, String> o : options.entrySet()) {
+      reader =
+          o.getKey().equals(Source.SCHEMA_OPTION)
+              ? withSchema(reader, o.getValue())
+              : reader.option(o.getKey(), o.getValue());
+    }
     try {
-      return switch (f) {
-        case CSV -> spark.read().option("header", "true").option("inferSchema", "true").csv(path);
-        case JSON -> spark.read().json(path);
-        case TEXT -> spark.read().text(path);
-        default -> spark.read().format(f.sparkName()).load(path);
-      };
+      return reader.load(path);
     } catch (Exception e) {
       // SparkException is a checked exception that Scala code throws undeclared.
       throw unreadable(location, f, e);
+    }
+  }
+
+  private static DataFrameReader withSchema(DataFrameReader reader, String ddl) {
+    try {
+      return reader.schema(StructType.fromDDL(ddl));
+    } catch (Exception e) {
+      throw WickException.usage(
+              "The reader option schema=\""
+                  + ddl
+                  + "\" is not a schema ("
+                  + withoutErrorClass(Locations.message(e))
+                  + "); write it as DDL, such as \"user_id STRING, ms_played BIGINT\", in the"
+                  + " reader option.",
+              e)
+          .about(Source.OPTION, "the reader option");
     }
   }
 
@@ -212,12 +274,7 @@ public final class DatasetReader {
     String why =
         corrupt
             ? "it is corrupt or not of the format its name says"
-            : "it cannot be read ("
-                + firstLine(innermost)
-                    .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
-                    .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "")
-                    .replaceFirst("\\.$", "")
-                + ")";
+            : "it cannot be read (" + withoutErrorClass(firstLine(innermost)) + ")";
     return Optional.of(
         WickException.usage(
             "Cannot read " + file.get() + ": " + why + "; check or remove that file.", failure));
@@ -251,11 +308,7 @@ public final class DatasetReader {
           .about(FORMAT, NAME_FORMAT);
     }
     String reason =
-        messages.isEmpty()
-            ? e.toString()
-            : firstLine(messages.get(0))
-                .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
-                .replaceFirst("\\s*SQLSTATE: \\w+\\s*$", "");
+        messages.isEmpty() ? e.toString() : withoutErrorClass(firstLine(messages.get(0)));
     return WickException.usage(
             "Cannot read "
                 + location
@@ -353,7 +406,7 @@ public final class DatasetReader {
    * {@code .*}) as Spark does.
    */
   public static List<FileStatus> dataFiles(SparkSession spark, String location) {
-    if (location.startsWith(TABLE_PREFIX)) {
+    if (isTable(location)) {
       throw WickException.usage(
           "Input "
               + location
@@ -368,6 +421,7 @@ public final class DatasetReader {
         throw WickException.usage(
             "Input " + location + " does not exist; check the path (a file, a folder or a glob).");
       }
+      refuseTableFolders(fs, location, matched);
       List<FileStatus> files = new ArrayList<>();
       for (FileStatus s : matched) {
         collect(fs, s, files);
@@ -411,6 +465,48 @@ public final class DatasetReader {
     }
   }
 
+  /**
+   * Refuses files of a Delta or Iceberg table read as plain files: a table's folder holds data
+   * files its log no longer lists (removed, replaced or not yet committed), which a file read would
+   * include without a word. Looks at each matched entry and the two folders above it.
+   */
+  private static void refuseTableFolders(FileSystem fs, String location, FileStatus[] matched)
+      throws IOException {
+    Set<Path> seen = new java.util.HashSet<>();
+    for (int i = 0; i < Math.min(matched.length, 100); i++) {
+      Path p = matched[i].isDirectory() ? matched[i].getPath() : matched[i].getPath().getParent();
+      for (int up = 0; up < 3 && p != null; up++, p = p.getParent()) {
+        if (!seen.add(p)) {
+          break;
+        }
+        boolean itself = up == 0 && matched[i].isDirectory();
+        if (fs.exists(Locations.child(p, "_delta_log"))) {
+          throw tableFolder(location, "a Delta table", "delta:", p, itself);
+        }
+        Path metadata = Locations.child(p, "metadata");
+        if (fs.isDirectory(metadata)
+            && fs.globStatus(Locations.child(metadata, "*.metadata.json")).length > 0) {
+          throw tableFolder(location, "an Iceberg table", "iceberg:", p, itself);
+        }
+      }
+    }
+  }
+
+  private static WickException tableFolder(
+      String location, String what, String prefix, Path t, boolean itself) {
+    String table = Locations.display(t);
+    return WickException.usage(
+        "Input "
+            + location
+            + (itself ? " is " : " lies in " + table + ", ")
+            + what
+            + "; reading its files directly would include files its log no longer lists, so read"
+            + " it as "
+            + prefix
+            + table
+            + ".");
+  }
+
   private static void collect(FileSystem fs, FileStatus s, List<FileStatus> out)
       throws IOException {
     String name = s.getPath().getName();
@@ -424,6 +520,14 @@ public final class DatasetReader {
     } else {
       out.add(s);
     }
+  }
+
+  /** A Spark message without its {@code [ERROR_CLASS]}, {@code SQLSTATE} and final full stop. */
+  static String withoutErrorClass(String message) {
+    return message
+        .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
+        .replaceAll("\\s*SQLSTATE: \\w+", "")
+        .replaceFirst("\\.$", "");
   }
 
   private static String firstLine(String message) {

@@ -91,7 +91,7 @@ public final class Locations {
 
   /** The text {@code location} for Spark, or a table reference unchanged. */
   public static String forSpark(String location, Configuration conf) {
-    if (location.startsWith(DatasetReader.TABLE_PREFIX)) {
+    if (DatasetReader.isTable(location)) {
       return location;
     }
     return forSpark(qualified(location, conf));

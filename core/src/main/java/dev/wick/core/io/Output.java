@@ -116,11 +116,12 @@ public final class Output implements AutoCloseable {
     if (destination == null || destination.isBlank()) {
       throw WickException.usage("The output location is empty; give the path of a folder.");
     }
-    if (destination.startsWith(DatasetReader.TABLE_PREFIX)) {
+    if (DatasetReader.isTable(destination)) {
       throw WickException.usage(
           "Output "
               + destination
-              + " is a catalog table, but this output is a folder of files; give a folder path.");
+              + " is a table, but Wick writes its outputs as a folder of files; give a folder"
+              + " path.");
     }
     String located = OutputRedirect.apply(spark, destination);
     Configuration conf = spark.sparkContext().hadoopConfiguration();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -49,10 +50,14 @@ final class Overlap {
       if (input == null) {
         continue;
       }
+      Optional<LakeTable> lake = LakeTable.parse(input);
+      if (lake.isPresent() && lake.get().path().isEmpty()) {
+        continue; // an Iceberg table named through its catalog: no path of ours to compare
+      }
       Path in =
           input.startsWith(DatasetReader.TABLE_PREFIX)
               ? tableLocation(spark, input.substring(DatasetReader.TABLE_PREFIX.length()))
-              : Locations.path(input);
+              : lake.map(t -> t.path().get()).orElseGet(() -> Locations.path(input));
       FileSystem inFs = Locations.fileSystem(in, input, conf);
       Path qualifiedIn;
       try {

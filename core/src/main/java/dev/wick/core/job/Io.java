@@ -77,6 +77,34 @@ public sealed interface Io<T> {
   }
 
   /**
+   * A Delta Lake table by path, as rows, for reading: {@code Io.delta("s3a://lake/plays")}, or a
+   * version of it, {@code Io.delta("s3a://lake/plays@v12")} or {@code ...@2026-11-30T00:00:00Z}.
+   * Reading needs Delta's Spark connector ({@code io.delta:delta-spark_2.13}) on the class path.
+   */
+  static Io<Row> delta(String path) {
+    return new TableIo<>("delta:" + path, Row.class);
+  }
+
+  /** A Delta Lake table by path holding Java records of {@code type}, for reading. */
+  static <R extends Record> Io<R> delta(String path, Class<R> type) {
+    return new TableIo<>("delta:" + path, type);
+  }
+
+  /**
+   * An Apache Iceberg table by path or catalog name ({@code cat.db.plays}), as rows, for reading;
+   * {@code @SNAPSHOT_ID} or {@code @2026-11-30T00:00:00Z} after it travels back. Reading needs
+   * Iceberg's Spark runtime ({@code org.apache.iceberg:iceberg-spark-runtime-4.1_2.13}).
+   */
+  static Io<Row> iceberg(String table) {
+    return new TableIo<>("iceberg:" + table, Row.class);
+  }
+
+  /** An Apache Iceberg table holding Java records of {@code type}, for reading. */
+  static <R extends Record> Io<R> iceberg(String table, Class<R> type) {
+    return new TableIo<>("iceberg:" + table, type);
+  }
+
+  /**
    * Avro files. {@code type} is the SpecificRecord class, or {@code GenericRecord} with {@code
    * schema} set.
    */
@@ -132,7 +160,10 @@ public sealed interface Io<T> {
     }
   }
 
-  /** A catalog table. */
+  /**
+   * A table: a catalog table by name, or a Delta or Iceberg table ({@code delta:PATH}, {@code
+   * iceberg:PATH_OR_NAME}).
+   */
   record TableIo<T>(String location, Class<T> type) implements Io<T> {
     public TableIo {
       Objects.requireNonNull(location, "location");

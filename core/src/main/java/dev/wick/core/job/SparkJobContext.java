@@ -74,7 +74,9 @@ public final class SparkJobContext implements JobContext {
     } else if (io instanceof FileIo<?> file) {
       return DatasetReader.read(spark, file.location(), Optional.of(file.format()));
     } else if (io instanceof TableIo<?> table) {
-      return DatasetReader.readTable(spark, table.location());
+      return DatasetReader.isTable(table.location())
+          ? DatasetReader.read(spark, table.location(), Optional.empty())
+          : DatasetReader.readTable(spark, table.location());
     }
     throw new IllegalStateException("unhandled IO " + io);
   }
@@ -82,6 +84,13 @@ public final class SparkJobContext implements JobContext {
   @Override
   public void write(Io<?> io, Dataset<?> data) {
     if (io instanceof TableIo<?> table) {
+      if (DatasetReader.isTable(table.location())) {
+        throw WickException.usage(
+            "Output "
+                + io.describe()
+                + " is a Delta or Iceberg table, which Wick's job runtime reads but does not write;"
+                + " write the output as files or a catalog table (Io.table).");
+      }
       if (!tablesAllowed) {
         throw WickException.usage(
             "Output "

@@ -2,6 +2,7 @@ package dev.wick.core.spark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
@@ -9,7 +10,9 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Spark sessions with Wick's defaults. Under {@code spark-submit} the master and settings it gives
  * win; run plainly, Wick uses {@code local[*]} with the UI off, UTC, adaptive execution and an
- * in-memory catalog in a temporary warehouse.
+ * in-memory catalog in a temporary warehouse. When Delta Lake's connector is on the class path, its
+ * session extension and catalog are set too (unless given), as Delta requires; when Iceberg's is, a
+ * local run reads Iceberg tables by path through a Hadoop catalog instead of Hive's.
  */
 public final class WickSpark {
   private WickSpark() {}
@@ -19,12 +22,23 @@ public final class WickSpark {
    * configured, else {@code local[*]}.
    */
   public static SparkSession session(String appName, Optional<String> master) {
+    return session(appName, master, Map.of());
+  }
+
+  /**
+   * The session for a command, with {@code settings} (Spark configuration keys and values) given on
+   * its command line; they win over Wick's defaults and {@code spark-submit}'s.
+   */
+  public static SparkSession session(
+      String appName, Optional<String> master, Map<String, String> settings) {
     SparkConf conf = new SparkConf();
+    settings.forEach(conf::set);
     String chosen =
         master.orElseGet(
             () -> conf.contains("spark.master") ? conf.get("spark.master") : "local[*]");
     SparkSession.Builder builder = SparkSession.builder().appName(appName).master(chosen);
     defaults(builder, chosen.startsWith("local"), conf);
+    settings.forEach(builder::config);
     return builder.getOrCreate();
   }
 
@@ -43,6 +57,11 @@ public final class WickSpark {
 
   private static void defaults(SparkSession.Builder builder, boolean local, SparkConf given) {
     setIfAbsent(builder, given, "spark.sql.session.timeZone", "UTC");
+    if (onClassPath(DELTA_EXTENSION)) {
+      // Delta's connector refuses to read or write a table without its extension and catalog.
+      setIfAbsent(builder, given, "spark.sql.extensions", DELTA_EXTENSION);
+      setIfAbsent(builder, given, "spark.sql.catalog.spark_catalog", DELTA_CATALOG);
+    }
     setIfAbsent(builder, given, "spark.sql.adaptive.enabled", "true");
     setIfAbsent(builder, given, "spark.sql.sources.partitionOverwriteMode", "static");
     if (local) {
@@ -51,12 +70,36 @@ public final class WickSpark {
       setIfAbsent(builder, given, "spark.driver.host", "127.0.0.1");
       setIfAbsent(builder, given, "spark.driver.bindAddress", "127.0.0.1");
       setIfAbsent(builder, given, "spark.sql.catalogImplementation", "in-memory");
-      setIfAbsent(builder, given, "spark.sql.warehouse.dir", tempWarehouse());
+      String warehouse =
+          given.contains("spark.sql.warehouse.dir")
+              ? given.get("spark.sql.warehouse.dir")
+              : tempWarehouse();
+      setIfAbsent(builder, given, "spark.sql.warehouse.dir", warehouse);
+      if (onClassPath(ICEBERG_CATALOG)) {
+        // Iceberg reads a table by path through this catalog, which is Hive's unless set; a local
+        // run has no Hive, and a path needs no catalog of tables, so a Hadoop catalog does.
+        setIfAbsent(builder, given, "spark.sql.catalog.default_iceberg", ICEBERG_CATALOG);
+        setIfAbsent(builder, given, "spark.sql.catalog.default_iceberg.type", "hadoop");
+        setIfAbsent(builder, given, "spark.sql.catalog.default_iceberg.warehouse", warehouse);
+      }
       setIfAbsent(
           builder,
           given,
           "spark.sql.shuffle.partitions",
           String.valueOf(Math.max(4, Runtime.getRuntime().availableProcessors() * 4)));
+    }
+  }
+
+  private static final String DELTA_EXTENSION = "io.delta.sql.DeltaSparkSessionExtension";
+  private static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+  private static final String ICEBERG_CATALOG = "org.apache.iceberg.spark.SparkCatalog";
+
+  private static boolean onClassPath(String className) {
+    try {
+      Class.forName(className, false, WickSpark.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 

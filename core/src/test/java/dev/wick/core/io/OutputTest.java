@@ -544,8 +544,12 @@ class OutputTest {
         "The output location is empty; give the path of a folder.");
     assertUsageError(
         () -> Output.create(spark, "table:foo", false, List.of()),
-        "Output table:foo is a catalog table, but this output is a folder of files; give a folder"
-            + " path.");
+        "Output table:foo is a table, but Wick writes its outputs as a folder of files; give a"
+            + " folder path.");
+    assertUsageError(
+        () -> Output.create(spark, "delta:/tmp/lake/plays", false, List.of()),
+        "Output delta:/tmp/lake/plays is a table, but Wick writes its outputs as a folder of"
+            + " files; give a folder path.");
   }
 
   @Test

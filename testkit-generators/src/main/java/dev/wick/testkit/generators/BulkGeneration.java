@@ -1,11 +1,20 @@
 package dev.wick.testkit.generators;
 
+import dev.wick.core.WickException;
 import dev.wick.core.schema.Schema;
+import dev.wick.core.spark.Columns;
 import dev.wick.profiler.Profile;
 import dev.wick.testkit.generators.engine.BulkGenerator;
 import dev.wick.testkit.generators.engine.GenerationSettings;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
 
@@ -115,6 +124,54 @@ public final class BulkGeneration {
   public BulkGeneration key(String... paths) {
     return new BulkGeneration(
         generator.keys(java.util.List.of(paths)), settings, avro, profile, minCount);
+  }
+
+  /**
+   * Draws the values of the field at {@code path} uniformly from {@code values}, such as the ids of
+   * another dataset, so that the two join: {@code users.key("user_id")} and {@code
+   * plays.valuesOf("user_id", userIds)} make plays whose every user exists. Values are Java values
+   * of the field's type (nulls are left out; a nullable field still gets nulls at its rate), at
+   * most {@value BulkGenerator#MAX_SHARED_VALUES}; the field must be a plain one and not a key.
+   */
+  public BulkGeneration valuesOf(String path, Collection<?> values) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(values, "values");
+    return new BulkGeneration(
+        generator.shared(path, values, "the list of values"), settings, avro, profile, minCount);
+  }
+
+  /**
+   * Draws the values of the field at {@code path} from the distinct non-null values of {@code
+   * column} in {@code data}, collected once: {@code valuesOf("user_id", users, "user_id")}.
+   */
+  public BulkGeneration valuesOf(String path, Dataset<Row> data, String column) {
+    Objects.requireNonNull(data, "data");
+    List<String> columns = Arrays.asList(data.columns());
+    if (!columns.contains(column)) {
+      throw WickException.usage(
+          "The dataset to draw '"
+              + path
+              + "' from has no column '"
+              + column
+              + "'; name one of its columns ("
+              + String.join(", ", columns)
+              + ").");
+    }
+    Column c = Columns.column(column);
+    List<Row> rows =
+        data.select(c)
+            .where(c.isNotNull())
+            .distinct()
+            .limit(BulkGenerator.MAX_SHARED_VALUES + 1)
+            .collectAsList();
+    List<Object> values = new ArrayList<>(rows.size());
+    rows.forEach(r -> values.add(r.get(0)));
+    return new BulkGeneration(
+        generator.shared(path, values, "column '" + column + "'"),
+        settings,
+        avro,
+        profile,
+        minCount);
   }
 
   /**

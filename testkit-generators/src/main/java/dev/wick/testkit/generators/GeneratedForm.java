@@ -7,6 +7,7 @@ import dev.wick.core.schema.Schemas;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.testkit.generators.engine.Domain;
 import dev.wick.testkit.generators.engine.GenerationSettings;
+import dev.wick.testkit.generators.engine.ProfileShape;
 import dev.wick.testkit.generators.engine.SchemaDomains;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,7 +33,9 @@ interface GeneratedForm<T> {
   /** A short name for {@code toString}: the record or class name. */
   String name();
 
-  Domain<?> domain(GenerationSettings settings, Map<FieldPath, SemanticType> semanticTypes);
+  /** The records' domain; their values follow {@code like}'s profile when it is not null. */
+  Domain<?> domain(
+      GenerationSettings settings, Map<FieldPath, SemanticType> semanticTypes, ProfileShape like);
 
   T finish(Object value);
 
@@ -48,8 +51,9 @@ interface GeneratedForm<T> {
     }
 
     @Override
-    public Domain<?> domain(GenerationSettings settings, Map<FieldPath, SemanticType> semantics) {
-      return SchemaDomains.avro(avro, settings, semantics);
+    public Domain<?> domain(
+        GenerationSettings settings, Map<FieldPath, SemanticType> semantics, ProfileShape like) {
+      return SchemaDomains.avro(avro, settings, semantics, like);
     }
 
     @Override
@@ -91,8 +95,9 @@ interface GeneratedForm<T> {
     }
 
     @Override
-    public Domain<?> domain(GenerationSettings settings, Map<FieldPath, SemanticType> semantics) {
-      return generic.domain(settings, semantics);
+    public Domain<?> domain(
+        GenerationSettings settings, Map<FieldPath, SemanticType> semantics, ProfileShape like) {
+      return generic.domain(settings, semantics, like);
     }
 
     @Override
@@ -125,8 +130,9 @@ interface GeneratedForm<T> {
     }
 
     @Override
-    public Domain<?> domain(GenerationSettings settings, Map<FieldPath, SemanticType> semantics) {
-      return SchemaDomains.rows(schema, struct, settings, semantics);
+    public Domain<?> domain(
+        GenerationSettings settings, Map<FieldPath, SemanticType> semantics, ProfileShape like) {
+      return SchemaDomains.rows(schema, struct, settings, semantics, like);
     }
 
     @Override
@@ -152,8 +158,9 @@ interface GeneratedForm<T> {
     }
 
     @Override
-    public Domain<?> domain(GenerationSettings settings, Map<FieldPath, SemanticType> semantics) {
-      return rows.domain(settings, semantics);
+    public Domain<?> domain(
+        GenerationSettings settings, Map<FieldPath, SemanticType> semantics, ProfileShape like) {
+      return rows.domain(settings, semantics, like);
     }
 
     @Override

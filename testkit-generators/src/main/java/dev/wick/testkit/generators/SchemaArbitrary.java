@@ -7,8 +7,10 @@ import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.Profile;
 import dev.wick.testkit.generators.engine.Domain;
 import dev.wick.testkit.generators.engine.GenerationSettings;
+import dev.wick.testkit.generators.engine.ProfileShape;
 import dev.wick.testkit.generators.engine.SchemaDomains;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -46,6 +48,7 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
   private GenerationSettings settings;
   private Map<FieldPath, Arbitrary<?>> amendments;
   private Map<FieldPath, SemanticType> semanticTypes;
+  private ProfileShape like;
 
   SchemaArbitrary(GeneratedForm<T> target) {
     this.target = target;
@@ -53,7 +56,7 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
     this.amendments = Map.of();
     this.semanticTypes = Map.of();
     // Build once now: an unsupported schema or an unknown semantic type fails here, not mid-test.
-    target.domain(settings, semanticTypes);
+    target.domain(settings, semanticTypes, like);
   }
 
   /** The schema the records follow. */
@@ -76,7 +79,7 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
           "amend('" + path + "') needs an arbitrary of the field's values, not null.");
     }
     Domain.Slot<?> slot =
-        SchemaDomains.findSlot(target.domain(settings, semanticTypes), resolved.path())
+        SchemaDomains.findSlot(target.domain(settings, semanticTypes, like), resolved.path())
             .orElseThrow(
                 () ->
                     WickException.usage(
@@ -162,9 +165,28 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
   private SchemaArbitrary<T> withSemanticType(ResolvedPath resolved, SemanticType semanticType) {
     Map<FieldPath, SemanticType> next = new LinkedHashMap<>(semanticTypes);
     next.put(resolved.path(), semanticType);
-    target.domain(settings, next); // fails at once when the type does not apply
+    target.domain(settings, next, like); // fails at once when the type does not apply
     SchemaArbitrary<T> copy = copy();
     copy.semanticTypes = Map.copyOf(next);
+    return copy;
+  }
+
+  /**
+   * Draws values shaped like a profile of real data ({@code Profiler}'s), field by field, as {@link
+   * BulkGeneration#like} does: nulls at the profiled rate, numbers through the quantile sketch's
+   * inverse, text from the top values seen at least 5 times and fresh values for the rest. Fields
+   * the profile lacks keep the schema's domains; {@link #amend} still replaces a field.
+   */
+  public SchemaArbitrary<T> like(Profile profile) {
+    return like(profile, BulkGeneration.DEFAULT_MIN_COUNT);
+  }
+
+  /** As {@link #like(Profile)}, copying top values seen at least {@code minCount} times. */
+  public SchemaArbitrary<T> like(Profile profile, long minCount) {
+    ProfileShape next = new ProfileShape(profile, minCount);
+    target.domain(settings, semanticTypes, next);
+    SchemaArbitrary<T> copy = copy();
+    copy.like = next;
     return copy;
   }
 
@@ -178,7 +200,7 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
   }
 
   private SchemaArbitrary<T> with(GenerationSettings next) {
-    target.domain(next, semanticTypes);
+    target.domain(next, semanticTypes, like);
     SchemaArbitrary<T> copy = copy();
     copy.settings = next;
     return copy;
@@ -191,7 +213,7 @@ public final class SchemaArbitrary<T> extends ArbitraryDecorator<T> {
   @Override
   protected Arbitrary<T> arbitrary() {
     Arbitrary<Object> records =
-        DomainArbitraries.of(target.domain(settings, semanticTypes), amendments);
+        DomainArbitraries.of(target.domain(settings, semanticTypes, like), amendments);
     return records.map(target::finish);
   }
 

@@ -138,10 +138,83 @@ public final class BulkGenerator {
               resolved.field().semantic().map(SemanticSpec::name).orElse(null),
               () -> null,
               path);
+      if (shape.shared().containsKey(resolved.path().toString())) {
+        throw WickException.usage(
+            "Key field '"
+                + path
+                + "' draws its values from a list, so they cannot be unique; name it as a key or"
+                + " draw it from a list, not both.");
+      }
       normalized.add(resolved.path().toString());
     }
     return new BulkGenerator(
         source, model, struct, seed, settings, rowsPerPartition, shape.withKeys(normalized));
+  }
+
+  /** The most values a field's values may be drawn from: each task carries the whole list. */
+  public static final int MAX_SHARED_VALUES = 1_000_000;
+
+  /**
+   * Draws the values of the plain field at {@code path} uniformly from {@code values} (Java values
+   * of the field's type, such as the ids of another generated dataset, so that the two join): a
+   * nullable field still gets nulls at its rate. {@code origin} names the values in errors.
+   */
+  public BulkGenerator shared(String path, java.util.Collection<?> values, String origin) {
+    ResolvedPath resolved = model.resolve(path);
+    String where = resolved.path().toString();
+    if (!SchemaDomains.isLeaf(resolved.type())) {
+      throw WickException.usage(
+          "Field '"
+              + path
+              + "' is a "
+              + resolved.type().describe()
+              + ", whose values cannot be drawn from a list; name a plain field such as a string or"
+              + " a long.");
+    }
+    if (shape.keys().contains(where)) {
+      throw WickException.usage(
+          "Field '"
+              + path
+              + "' is a key, whose values are unique, so they cannot be drawn from "
+              + origin
+              + "; name it as a key or draw it from a list, not both.");
+    }
+    List<Object> normalized = new ArrayList<>();
+    for (Object v : values) {
+      if (v != null) {
+        normalized.add(dev.wick.core.schema.JavaValues.require(v, resolved.type(), where));
+      }
+    }
+    if (normalized.isEmpty()) {
+      throw WickException.usage(
+          capitalized(origin)
+              + " holds no values for field '"
+              + path
+              + "'; give a dataset with some.");
+    }
+    if (normalized.size() > MAX_SHARED_VALUES) {
+      throw WickException.usage(
+          capitalized(origin)
+              + " holds "
+              + normalized.size()
+              + " values for field '"
+              + path
+              + "', more than the "
+              + MAX_SHARED_VALUES
+              + " a generation can draw from; give a smaller dataset, such as a sample of it.");
+    }
+    return new BulkGenerator(
+        source,
+        model,
+        struct,
+        seed,
+        settings,
+        rowsPerPartition,
+        shape.withShared(where, normalized));
+  }
+
+  private static String capitalized(String text) {
+    return Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   /**
@@ -149,12 +222,7 @@ public final class BulkGenerator {
    * seen at least {@code minCount} times; a null profile draws from the schema's domains.
    */
   public BulkGenerator like(dev.wick.profiler.Profile profile, long minCount) {
-    if (minCount < 1) {
-      throw WickException.usage(
-          "The minimum count of a copied value must be at least 1, got "
-              + minCount
-              + "; pass a count such as 5.");
-    }
+    ProfileShape.requireMinCount(minCount);
     return new BulkGenerator(
         source, model, struct, seed, settings, rowsPerPartition, shape.withLike(profile, minCount));
   }

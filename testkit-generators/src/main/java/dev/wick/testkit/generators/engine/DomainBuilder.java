@@ -117,6 +117,7 @@ final class DomainBuilder {
   private final Map<String, Integer> levels = new HashMap<>();
   private UniqueKeys keys;
   private LikeProfile like;
+  private Map<FieldPath, List<Object>> shared = Map.of();
 
   DomainBuilder(
       ValueForm form, GenerationSettings settings, Map<FieldPath, SemanticType> semanticOverrides) {
@@ -139,12 +140,19 @@ final class DomainBuilder {
   }
 
   /**
-   * Makes the identifiers and key fields unique per record, and the values follow a profile when
-   * the task has one (bulk generation only).
+   * Makes the identifiers and key fields unique per record, the values follow a profile when the
+   * task has one, and shared fields draw from their lists (bulk generation only).
    */
+  /** Values follow {@code shape}'s profile, when not null (jqwik arbitraries). */
+  DomainBuilder like(ProfileShape shape) {
+    this.like = shape == null ? null : shape.drawing(0);
+    return this;
+  }
+
   DomainBuilder bulk(BulkShape.Task task) {
     this.keys = task.keys();
     this.like = task.like();
+    this.shared = task.shared();
     return this;
   }
 
@@ -257,6 +265,13 @@ final class DomainBuilder {
       semantic = new Semantic(null, override);
     }
     boolean container = type instanceof ArrayType || type instanceof MapType;
+    List<Object> values = path == null ? null : shared.get(path);
+    if (values != null) {
+      int n = values.size();
+      return Optional.of(
+          leaf(
+              new Domain.Drawn<>("values of " + where, r -> values.get(r.nextInt(n))), type, node));
+    }
     if (like != null && path != null && isLeaf(type)) {
       Domain<Object> fresh = semantic != null ? semantic.domain(this, type, where) : null;
       Domain<Object> liked = like.leaf(path, type, fresh);

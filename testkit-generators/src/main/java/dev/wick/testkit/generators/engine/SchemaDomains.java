@@ -47,9 +47,22 @@ public final class SchemaDomains {
       org.apache.avro.Schema avro,
       GenerationSettings settings,
       Map<FieldPath, SemanticType> semanticTypes) {
+    return avro(avro, settings, semanticTypes, null);
+  }
+
+  /** Records of an Avro record schema whose values follow {@code like}'s profile (or null). */
+  @SuppressWarnings("unchecked")
+  public static Domain<GenericRecord> avro(
+      org.apache.avro.Schema avro,
+      GenerationSettings settings,
+      Map<FieldPath, SemanticType> semanticTypes,
+      ProfileShape like) {
     Schema model = Schemas.fromAvro(avro);
     return (Domain<GenericRecord>)
-        (Domain<?>) new DomainBuilder(AvroForm.INSTANCE, settings, semanticTypes).root(model, avro);
+        (Domain<?>)
+            new DomainBuilder(AvroForm.INSTANCE, settings, semanticTypes)
+                .like(like)
+                .root(model, avro);
   }
 
   /**
@@ -89,16 +102,28 @@ public final class SchemaDomains {
    * Schemas.fromSpark(struct)}): values fit its exact column types ({@code short}, {@code
    * varchar(n)}).
    */
-  @SuppressWarnings("unchecked")
   public static Domain<Row> rows(
       Schema model,
       StructType struct,
       GenerationSettings settings,
       Map<FieldPath, SemanticType> semanticTypes) {
+    return rows(model, struct, settings, semanticTypes, null);
+  }
+
+  /** Rows of a model shaped as {@code struct}, whose values follow {@code like} (or null). */
+  @SuppressWarnings("unchecked")
+  public static Domain<Row> rows(
+      Schema model,
+      StructType struct,
+      GenerationSettings settings,
+      Map<FieldPath, SemanticType> semanticTypes,
+      ProfileShape like) {
     Objects.requireNonNull(struct, "struct");
     return (Domain<Row>)
         (Domain<?>)
-            new DomainBuilder(RowForm.INSTANCE, settings, semanticTypes).root(model, struct);
+            new DomainBuilder(RowForm.INSTANCE, settings, semanticTypes)
+                .like(like)
+                .root(model, struct);
   }
 
   /**

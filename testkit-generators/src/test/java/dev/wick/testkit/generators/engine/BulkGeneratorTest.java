@@ -103,7 +103,10 @@ class BulkGeneratorTest {
       // JSON is read with the data's schema: inference would turn maps into structs, whose
       // generated keys ("a", "A") clash in Spark's case-insensitive resolution.
       assertThat(spark.read().parquet(parquet.toString()).count()).as(name).isEqualTo(400);
-      assertThat(spark.read().format("avro").load(avroOut.toString()).count()).isEqualTo(400);
+      // Avro is read with the data's schema too: Spark 4.2 infers its TIME type for time-millis,
+      // which its own Avro source then refuses.
+      assertThat(spark.read().format("avro").schema(data.schema()).load(avroOut.toString()).count())
+          .isEqualTo(400);
       assertThat(spark.read().schema(data.schema()).json(json.toString()).count()).isEqualTo(400);
       // Parquet keeps every value: the data read back equals the data written.
       List<String> written = new ArrayList<>(data.toJSON().collectAsList());

@@ -1,0 +1,159 @@
+package dev.wick.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --in-option} and {@code --where} through the real main: CSV without a header read with a
+ * DDL schema, multi-line JSON, a row filter, and one sentence for each way to get them wrong.
+ */
+class ReaderOptionsTest {
+  @TempDir static Path dir;
+  static Path csv;
+  static Path json;
+  static final AtomicInteger RUNS = new AtomicInteger();
+
+  @BeforeAll
+  static void files() throws IOException {
+    csv = dir.resolve("plays.csv");
+    Files.writeString(csv, "1;SE;1000\n2;US;2000\n3;SE;3000\n4;GB;\n");
+    json = dir.resolve("plays.json");
+    Files.writeString(
+        json,
+        """
+        [
+          {"play_id": 1, "country": "SE"},
+          {"play_id": 2, "country": "US"},
+          {"play_id": 3, "country": "SE"}
+        ]
+        """);
+  }
+
+  private static String out() {
+    return dir.resolve("out-" + RUNS.incrementAndGet()).toString();
+  }
+
+  private static JsonNode profile(String out) throws IOException {
+    return new ObjectMapper().readTree(Path.of(out, "profile.json").toFile());
+  }
+
+  private static JsonNode field(JsonNode profile, String name) {
+    for (JsonNode f : profile.get("fields")) {
+      if (f.get("path").asText().equals(name) || f.path("name").asText().equals(name)) {
+        return f;
+      }
+    }
+    throw new AssertionError("no field " + name + " in " + profile);
+  }
+
+  @Test
+  void readsCsvWithoutAHeaderThroughADdlSchemaAndFiltersRows() throws IOException {
+    String out = out();
+    CliRun run =
+        CliRun.wick(
+            "profile",
+            "--in",
+            csv.toString(),
+            "--in-option",
+            "header=false",
+            "--in-option",
+            "sep=;",
+            "--in-option",
+            "schema=play_id BIGINT, country STRING, ms_played BIGINT",
+            "--where",
+            "country = 'SE'",
+            "--out",
+            out);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    JsonNode p = profile(out);
+    assertThat(p.get("rowCount").asLong()).isEqualTo(2);
+    assertThat(p.get("fields")).hasSize(3);
+    assertThat(field(p, "ms_played").get("type").asText()).containsIgnoringCase("long");
+  }
+
+  @Test
+  void readsMultiLineJson() throws IOException {
+    String out = out();
+    CliRun run =
+        CliRun.wick(
+            "profile", "--in", json.toString(), "--in-option", "multiLine=true", "--out", out);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    assertThat(profile(out).get("rowCount").asLong()).isEqualTo(3);
+  }
+
+  @Test
+  void aFilterOverAnUnknownColumnIsOneSentence() {
+    CliRun run =
+        CliRun.wick("profile", "--in", json.toString(), "--where", "contry = 'SE'", "--out", out());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .startsWith("error: The row filter \"contry = 'SE'\" is not a SQL predicate over " + json)
+        .endsWith("; fix --where.")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void aFilterThatIsNotSqlIsOneSentence() {
+    CliRun run =
+        CliRun.wick("profile", "--in", json.toString(), "--where", "country = ", "--out", out());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip()).startsWith("error: The row filter").endsWith("; fix --where.");
+  }
+
+  @Test
+  void aBadSchemaOptionIsOneSentence() {
+    CliRun run =
+        CliRun.wick(
+            "profile",
+            "--in",
+            csv.toString(),
+            "--in-option",
+            "schema=play_id BIGNUMBER",
+            "--out",
+            out());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .startsWith("error: The reader option schema=\"play_id BIGNUMBER\" is not a schema (")
+        .endsWith("in --in-option.")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void anOptionWithoutAValueIsRefused() {
+    CliRun run =
+        CliRun.wick("profile", "--in", csv.toString(), "--in-option", "=x", "--out", out());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .isEqualTo("error: A reader option has an empty name; write --in-option as key=value.");
+  }
+
+  @Test
+  void theFilterAppliesToChecksAndSamplesToo() throws IOException {
+    Path checks = dir.resolve("checks.yaml");
+    Files.writeString(checks, "checks:\n  - {check: rowCount, min: 3}\n");
+    CliRun run =
+        CliRun.wick(
+            "check",
+            "--in",
+            json.toString(),
+            "--in-option",
+            "multiLine=true",
+            "--where",
+            "play_id > 1",
+            "--checks",
+            checks.toString(),
+            "--out",
+            out());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("2");
+  }
+}

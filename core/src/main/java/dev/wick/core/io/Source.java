@@ -1,0 +1,144 @@
+package dev.wick.core.io;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+
+/**
+ * What a tool reads, as one immutable value: a location (a file, folder or glob; {@code
+ * table:NAME}; {@code delta:PATH[@v12]}; {@code iceberg:PATH_OR_NAME[@SNAPSHOT]}), its format when
+ * its files' extensions do not tell, options for Spark's reader, and a SQL predicate that keeps
+ * only the rows it holds for.
+ *
+ * <pre>{@code
+ * Dataset<Row> plays = Source.of("raw/plays.csv")
+ *     .option("header", "false")
+ *     .option("schema", "user_id STRING, ms_played BIGINT")
+ *     .where("ms_played > 0")
+ *     .read(spark);
+ * }</pre>
+ *
+ * <p>The reader option {@code schema} is the one Wick reads itself: a DDL string ({@code "a INT, b
+ * STRING"}) given to the reader as the data's schema, for CSV and JSON files that would otherwise
+ * be sampled to infer one. CSV files are read with {@code header=true} and {@code inferSchema=true}
+ * unless options say otherwise.
+ */
+public record Source(
+    String location, Optional<Format> format, Map<String, String> options, Optional<String> where) {
+  /**
+   * The name of the setting that gives reader options, as errors about one name it ({@link
+   * WickException#settings()}).
+   */
+  public static final String OPTION = "option";
+
+  /** The name of the row-filter setting, as errors about the predicate name it. */
+  public static final String WHERE = "where";
+
+  /** The reader option that gives the data's schema as DDL. */
+  public static final String SCHEMA_OPTION = "schema";
+
+  public Source {
+    if (location == null || location.isBlank()) {
+      throw WickException.usage("A location is empty; give the path of a file or folder.");
+    }
+    options = Map.copyOf(options);
+  }
+
+  /** The dataset at {@code location}, in the format its files' extensions name, every row. */
+  public static Source of(String location) {
+    return new Source(location, Optional.empty(), Map.of(), Optional.empty());
+  }
+
+  /** This source read as {@code format} whatever its files' extensions say. */
+  public Source format(Format f) {
+    return new Source(location, Optional.of(f), options, where);
+  }
+
+  /** This source read as {@code format} when present, else as its extensions say. */
+  public Source format(Optional<Format> f) {
+    return new Source(location, f, options, where);
+  }
+
+  /** This source with one more option for Spark's reader ({@code header=false}, ...). */
+  public Source option(String key, String value) {
+    if (key == null || key.isBlank()) {
+      throw WickException.usage(
+              "A reader option has an empty name; write the reader option as key=value.")
+          .about(OPTION, "the reader option");
+    }
+    if (value == null) {
+      throw WickException.usage(
+              "The reader option '" + key + "' has no value; write the reader option as key=value.")
+          .about(OPTION, "the reader option");
+    }
+    Map<String, String> more = new LinkedHashMap<>(options);
+    more.put(key.strip(), value);
+    return new Source(location, format, more, where);
+  }
+
+  /** This source with {@code options} added. */
+  public Source options(Map<String, String> more) {
+    Source s = this;
+    for (Map.Entry<String, String> e : more.entrySet()) {
+      s = s.option(e.getKey(), e.getValue());
+    }
+    return s;
+  }
+
+  /** This source keeping only the rows for which the SQL {@code predicate} is true. */
+  public Source where(String predicate) {
+    if (predicate == null || predicate.isBlank()) {
+      throw WickException.usage(
+              "The row filter is empty; give the row filter a SQL predicate such as"
+                  + " \"country = 'SE'\".")
+          .about(WHERE, "the row filter");
+    }
+    return new Source(location, format, options, Optional.of(predicate));
+  }
+
+  /** Reads the rows, with the filter applied; one clear sentence when any part cannot be read. */
+  public Dataset<Row> read(SparkSession spark) {
+    return filtered(DatasetReader.read(spark, location, format, options));
+  }
+
+  /**
+   * The schema of the rows in the model ({@link DatasetReader#schema}: an Avro file's writer
+   * schema, else Spark's). A filter does not change it.
+   */
+  public Schema schema(SparkSession spark) {
+    if (options.isEmpty()) {
+      return DatasetReader.schema(spark, location, format);
+    }
+    return Schemas.fromSpark(
+        DatasetReader.read(spark, location, format, options).schema(),
+        DatasetReader.recordName(location));
+  }
+
+  private Dataset<Row> filtered(Dataset<Row> data) {
+    if (where.isEmpty()) {
+      return data;
+    }
+    try {
+      return data.where(functions.expr(where.get()));
+    } catch (Exception e) {
+      // Spark's ParseException and AnalysisException are checked in Scala's eyes only.
+      throw WickException.usage(
+              "The row filter \""
+                  + where.get()
+                  + "\" is not a SQL predicate over "
+                  + location
+                  + "'s columns ("
+                  + DatasetReader.withoutErrorClass(Locations.message(e))
+                  + "); fix the row filter.",
+              e)
+          .about(WHERE, "the row filter");
+    }
+  }
+}
