@@ -26,8 +26,8 @@ public final class SparkOptions {
       names = "--conf",
       paramLabel = "KEY=VALUE",
       description =
-          "A Spark setting (repeatable), such as an Iceberg catalog:"
-              + " spark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog.")
+          "A Spark setting (repeatable), such as spark.sql.shuffle.partitions=64 or an Iceberg"
+              + " catalog's spark.sql.catalog.NAME settings.")
   Map<String, String> conf = new LinkedHashMap<>();
 
   private SparkSession session;
