@@ -26,8 +26,8 @@ public final class SparkOptions {
       names = "--conf",
       paramLabel = "KEY=VALUE",
       description =
-          "A Spark setting (repeatable), such as spark.sql.shuffle.partitions=64 or an Iceberg"
-              + " catalog's spark.sql.catalog.NAME settings.")
+          "A Spark setting (repeatable): the shuffle partitions, or the settings of an Iceberg"
+              + " catalog to read tables through (see the README).")
   Map<String, String> conf = new LinkedHashMap<>();
 
   private SparkSession session;
