@@ -58,6 +58,7 @@ public final class BigDiff {
             List.of(),
             Map.of(),
             Map.of(),
+            Map.of(),
             DuplicateKeys.FAIL,
             false,
             "lhs",
@@ -72,6 +73,37 @@ public final class BigDiff {
   /** Also compares these array fields as multisets: the same elements in any order are equal. */
   public BigDiff unordered(String... paths) {
     return with(d -> d.unordered = parse(d.unordered, paths));
+  }
+
+  /**
+   * Also compares the array of records at {@code array} by element key: within each key, elements
+   * with equal {@code elementKey} (a field of the element record, such as {@code track_id}) are
+   * matched whatever their positions, and their other fields compared; an element whose key is on
+   * one side only is reported as such. Each differing element field gets its own statistics (as
+   * {@code plays[].ms_played}). An array holding a null or repeated element key cannot be matched:
+   * its key is DIFFERENT, with the reason, whatever the values.
+   */
+  public BigDiff unorderedBy(String array, String elementKey) {
+    FieldPath a = FieldPath.parse(array);
+    FieldPath k = FieldPath.parse(elementKey);
+    if (!k.isStructPath()) {
+      throw WickException.usage(
+          "Element key '"
+              + elementKey
+              + "' of '"
+              + array
+              + "' steps into an array or map; name a plain field of the elements.");
+    }
+    if (options.elementKeys().containsKey(a)) {
+      throw WickException.usage(
+          "Array '" + array + "' is given an element key twice; give it one.");
+    }
+    return with(
+        d -> {
+          Map<FieldPath, FieldPath> next = new LinkedHashMap<>(d.elementKeys);
+          next.put(a, k);
+          d.elementKeys = next;
+        });
   }
 
   /**
@@ -121,6 +153,7 @@ public final class BigDiff {
             d.keys,
             d.ignored,
             d.unordered,
+            d.elementKeys,
             d.absolute,
             d.relative,
             d.duplicates,
@@ -134,6 +167,7 @@ public final class BigDiff {
     final List<FieldPath> keys;
     List<FieldPath> ignored;
     List<FieldPath> unordered;
+    Map<FieldPath, FieldPath> elementKeys;
     Map<FieldPath, Double> absolute;
     Map<FieldPath, Double> relative;
     DuplicateKeys duplicates;
@@ -145,6 +179,7 @@ public final class BigDiff {
       keys = o.keys();
       ignored = o.ignored();
       unordered = o.unordered();
+      elementKeys = o.elementKeys();
       absolute = o.absoluteTolerance();
       relative = o.relativeTolerance();
       duplicates = o.duplicates();

@@ -67,6 +67,8 @@ final class Comparisons {
                 rules));
       }
       bothPresent = and(parts);
+    } else if (type instanceof ArrayType a && rules.elementKey(path).isPresent()) {
+      bothPresent = ElementMatch.equal(l, r, a, path, rules.elementKey(path).get(), rules);
     } else if (type instanceof ArrayType a) {
       FieldPath elements = Alignment.elements(path, true);
       Column ls = rules.isUnordered(path) ? array_sort(l) : l;

@@ -9,6 +9,7 @@ record DiffOptions(
     List<FieldPath> keys,
     List<FieldPath> ignored,
     List<FieldPath> unordered,
+    Map<FieldPath, FieldPath> elementKeys,
     Map<FieldPath, Double> absoluteTolerance,
     Map<FieldPath, Double> relativeTolerance,
     DuplicateKeys duplicates,
@@ -20,6 +21,7 @@ record DiffOptions(
     keys = List.copyOf(keys);
     ignored = List.copyOf(ignored);
     unordered = List.copyOf(unordered);
+    elementKeys = Map.copyOf(elementKeys);
     absoluteTolerance = Map.copyOf(absoluteTolerance);
     relativeTolerance = Map.copyOf(relativeTolerance);
   }

@@ -13,15 +13,27 @@ import java.util.Optional;
  * @param global the key counts
  * @param fields every compared field, those that differ most often first
  * @param schema the fields compared, ignored, and the schema changes
+ * @param arrays the arrays of records matched by element key, with their one-sided elements
  */
 public record DiffSummary(
-    List<String> keys, GlobalCounts global, List<FieldStats> fields, SchemaDifference schema) {
+    List<String> keys,
+    GlobalCounts global,
+    List<FieldStats> fields,
+    SchemaDifference schema,
+    List<ArrayStats> arrays) {
 
   public DiffSummary {
     keys = List.copyOf(keys);
     Objects.requireNonNull(global, "global");
     fields = List.copyOf(fields);
     Objects.requireNonNull(schema, "schema");
+    arrays = List.copyOf(arrays);
+  }
+
+  /** A summary with no arrays matched by element key. */
+  public DiffSummary(
+      List<String> keys, GlobalCounts global, List<FieldStats> fields, SchemaDifference schema) {
+    this(keys, global, fields, schema, List.of());
   }
 
   /** The statistics of one compared field, by path. */

@@ -50,6 +50,7 @@ final class HtmlReport {
     h.append("\"><b>").append(esc(headline(s))).append("</b></p>\n");
     globalTable(h, g);
     fields(h, s);
+    arrays(h, s);
     examples(h, s);
     h.append("</body></html>\n");
     return h.toString();
@@ -207,6 +208,30 @@ final class HtmlReport {
         h.append("<td>&ndash;</td>").append("<td></td>".repeat(shown.size() + 2));
       }
       h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** The arrays matched by element key: their one-sided elements and unmatched arrays. */
+  private static void arrays(StringBuilder h, DiffSummary s) {
+    if (s.arrays().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Arrays matched by element key</h2><table><tr><th>array</th>")
+        .append("<th>element key</th><th>elements only in lhs</th><th>elements only in rhs</th>")
+        .append("<th>keys not matched (null or repeated element key)</th></tr>\n");
+    for (ArrayStats a : s.arrays()) {
+      h.append("<tr><td><code>")
+          .append(esc(a.field()))
+          .append("</code></td><td><code>")
+          .append(esc(a.elementKey()))
+          .append("</code></td><td class=\"n\">")
+          .append(count(a.onlyLhs()))
+          .append("</td><td class=\"n\">")
+          .append(count(a.onlyRhs()))
+          .append("</td><td class=\"n\">")
+          .append(count(a.unmatched()))
+          .append("</td></tr>\n");
     }
     h.append("</table>\n");
   }

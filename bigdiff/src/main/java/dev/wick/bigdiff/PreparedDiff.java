@@ -255,12 +255,14 @@ public final class PreparedDiff {
       Future<DiffSummary> summary =
           pool.submit(
               () -> {
+                Map<String, Row> byField = byField(keys, counts);
                 DiffSummary s =
                     new DiffSummary(
                         keyFields(),
                         counts,
-                        Metrics.fieldStats(byField(keys, counts), alignment, counts),
-                        alignment.difference);
+                        Metrics.fieldStats(byField, alignment, counts),
+                        alignment.difference,
+                        Metrics.arrayStats(byField, alignment));
                 parts.write("fields", () -> fieldsDataset(keys.sparkSession(), s));
                 return s;
               });

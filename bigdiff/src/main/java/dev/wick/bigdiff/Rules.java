@@ -15,12 +15,21 @@ import java.util.Set;
  * and unordered arrays.
  */
 record Rules(
-    Map<FieldPath, Double> absolute, Map<FieldPath, Double> relative, Set<FieldPath> unordered) {
+    Map<FieldPath, Double> absolute,
+    Map<FieldPath, Double> relative,
+    Set<FieldPath> unordered,
+    Map<FieldPath, FieldPath> elementKeys) {
 
   Rules {
     absolute = Map.copyOf(absolute);
     relative = Map.copyOf(relative);
     unordered = Set.copyOf(unordered);
+    elementKeys = Map.copyOf(elementKeys);
+  }
+
+  /** The element key of the array at {@code arrayPath}, when its elements match by key. */
+  Optional<FieldPath> elementKey(FieldPath arrayPath) {
+    return Optional.ofNullable(elementKeys.get(arrayPath));
   }
 
   /** The absolute tolerance for numbers at {@code path}: the one set nearest above or at it. */
@@ -46,6 +55,11 @@ record Rules(
       return true;
     }
     for (FieldPath u : unordered) {
+      if (u.startsWith(path)) {
+        return true;
+      }
+    }
+    for (FieldPath u : elementKeys.keySet()) {
       if (u.startsWith(path)) {
         return true;
       }

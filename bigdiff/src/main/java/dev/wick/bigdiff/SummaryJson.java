@@ -47,6 +47,16 @@ final class SummaryJson {
         }
       }
     }
+    // Only with arrays matched by element key: other diffs keep their shape.
+    for (ArrayStats a : s.arrays()) {
+      (root.has("arrays") ? (ArrayNode) root.get("arrays") : root.putArray("arrays"))
+          .addObject()
+          .put("field", a.field())
+          .put("elementKey", a.elementKey())
+          .put("onlyLhs", a.onlyLhs())
+          .put("onlyRhs", a.onlyRhs())
+          .put("unmatched", a.unmatched());
+    }
     return Json.write(root);
   }
 

@@ -24,8 +24,11 @@ final class CompareOptions {
   @Option(
       names = "--unordered",
       split = ",",
-      paramLabel = "FIELD",
-      description = "Compare these array fields as multisets (order does not matter).")
+      paramLabel = "FIELD[:KEY]",
+      description =
+          "Compare these array fields as multisets (order does not matter); ARRAY:KEY (such as"
+              + " plays:track_id) matches an array of records' elements by their KEY field and"
+              + " compares them field by field.")
   List<String> unordered = new ArrayList<>();
 
   @Option(
@@ -60,10 +63,14 @@ final class CompareOptions {
   /** {@code diff} with these settings. */
   BigDiff apply(BigDiff diff) {
     BigDiff out =
-        diff.ignore(ignore.toArray(new String[0]))
-            .unordered(unordered.toArray(new String[0]))
-            .duplicates(duplicates)
-            .includeSame(includeSame);
+        diff.ignore(ignore.toArray(new String[0])).duplicates(duplicates).includeSame(includeSame);
+    for (String u : unordered) {
+      int colon = u.indexOf(':');
+      out =
+          colon < 0
+              ? out.unordered(u)
+              : out.unorderedBy(u.substring(0, colon), u.substring(colon + 1));
+    }
     for (Map.Entry<String, Double> t : tolerance.entrySet()) {
       out = out.tolerance(t.getKey(), t.getValue());
     }

@@ -1,5 +1,6 @@
 package dev.wick.cli;
 
+import dev.wick.bigdiff.ArrayStats;
 import dev.wick.bigdiff.DeltaStatistic;
 import dev.wick.bigdiff.DeltaStats;
 import dev.wick.bigdiff.DiffSummary;
@@ -77,6 +78,28 @@ final class DiffPrinter {
       }
       if (differing.size() > TOP_FIELDS) {
         w.println("  ... and " + (differing.size() - TOP_FIELDS) + " more fields in the report");
+      }
+    }
+    if (!s.arrays().isEmpty()) {
+      w.println();
+      for (ArrayStats a : s.arrays()) {
+        w.println(
+            "  "
+                + a.field()
+                + "[] by "
+                + a.elementKey()
+                + ": "
+                + count(a.onlyLhs())
+                + " elements only in lhs, "
+                + count(a.onlyRhs())
+                + " only in rhs"
+                + (a.unmatched() > 0
+                    ? "; "
+                        + count(a.unmatched())
+                        + " keys not matched (a null or repeated "
+                        + a.elementKey()
+                        + ")"
+                    : ""));
       }
     }
     w.println();

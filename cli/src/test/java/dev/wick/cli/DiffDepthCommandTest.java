@@ -1,0 +1,149 @@
+package dev.wick.cli;
+
+import static dev.wick.cli.CliRun.wick;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wick.core.spark.WickSpark;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wick diff}'s deeper comparisons through the real main: arrays of records matched by
+ * element key, comparators, keyless diffs, typed rows of missing keys, filters and samples.
+ */
+class DiffDepthCommandTest {
+  @TempDir static Path tmp;
+  private static String sessionsLhs;
+  private static String sessionsRhs;
+
+  /**
+   * 100 sessions of 3 plays each (tracks t0, t1, t2 with ms_played 1000 * track). The candidate
+   * reverses every session's plays; in sessions 10 and 20 t1's ms_played is 7 more; session 30
+   * drops t2; session 40 gets another play t9; session 50 repeats t0.
+   */
+  @BeforeAll
+  static void writeInputs() {
+    SparkSession spark = WickSpark.local(2);
+    sessionsLhs = tmp.resolve("sessions-lhs").toString();
+    sessionsRhs = tmp.resolve("sessions-rhs").toString();
+    String plays =
+        "SELECT id AS session, transform(sequence(0, 2), i -> named_struct('track_id',"
+            + " concat('t', i), 'ms_played', i * 1000L)) AS plays FROM range(100)";
+    spark.sql(plays).write().parquet(sessionsLhs);
+    spark
+        .sql(plays)
+        .selectExpr(
+            "session",
+            "CASE WHEN session IN (10, 20) THEN transform(reverse(plays), p ->"
+                + " named_struct('track_id', p.track_id, 'ms_played', IF(p.track_id = 't1',"
+                + " p.ms_played + 7, p.ms_played)))"
+                + " WHEN session = 30 THEN filter(plays, p -> p.track_id != 't2')"
+                + " WHEN session = 40 THEN concat(plays, array(named_struct('track_id', 't9',"
+                + " 'ms_played', 5L)))"
+                + " WHEN session = 50 THEN concat(plays, slice(plays, 1, 1))"
+                + " ELSE reverse(plays) END AS plays")
+        .write()
+        .parquet(sessionsRhs);
+  }
+
+  private static String out(String name) {
+    return tmp.resolve(name).toString();
+  }
+
+  private static JsonNode summary(String dir) throws IOException {
+    return new ObjectMapper().readTree(Path.of(dir, "summary.json").toFile());
+  }
+
+  private static String[] args(String... more) {
+    List<String> all = new ArrayList<>(List.of("diff", "--lhs", sessionsLhs, "--rhs", sessionsRhs));
+    all.addAll(List.of(more));
+    return all.toArray(new String[0]);
+  }
+
+  @Test
+  void arraysOfRecordsMatchByElementKey() throws IOException {
+    String dir = out("by-key");
+    CliRun run = wick(args("--key", "session", "--unordered", "plays:track_id", "--out", dir));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("5 of 100 keys differ (5.00%)")
+        .containsPattern("plays\\[\\]\\.ms_played\\s+2\\s+40\\.00%\\s+numeric\\s+7\\s+7\\s+7")
+        .contains(
+            "plays[] by track_id: 1 elements only in lhs, 1 only in rhs; 1 keys not matched (a"
+                + " null or repeated track_id)");
+    JsonNode s = summary(dir);
+    assertThat(s.get("global").get("different").asLong()).isEqualTo(5);
+    JsonNode arrays = s.get("arrays").get(0);
+    assertThat(arrays.get("field").asText()).isEqualTo("plays");
+    assertThat(arrays.get("onlyLhs").asLong()).isEqualTo(1);
+    assertThat(arrays.get("onlyRhs").asLong()).isEqualTo(1);
+    assertThat(arrays.get("unmatched").asLong()).isEqualTo(1);
+    List<Row> keys = WickSpark.local(2).read().parquet(dir + "/keys").collectAsList();
+    List<String> entries = new ArrayList<>();
+    for (Row k : keys) {
+      for (Row f : k.<Row>getList(k.fieldIndex("fields"))) {
+        entries.add(
+            k.getAs("session")
+                + " "
+                + f.getAs("field")
+                + " "
+                + f.getAs("element")
+                + " "
+                + f.getAs("left")
+                + " "
+                + f.getAs("right"));
+      }
+    }
+    assertThat(entries)
+        .containsExactlyInAnyOrder(
+            "10 plays[].ms_played track_id=t1 1000 1007",
+            "20 plays[].ms_played track_id=t1 1000 1007",
+            "30 plays[] track_id=t2 {\"track_id\":\"t2\",\"ms_played\":2000} null",
+            "40 plays[] track_id=t9 null {\"track_id\":\"t9\",\"ms_played\":5}",
+            "50 plays a null or repeated track_id in rhs"
+                + " [{\"track_id\":\"t0\",\"ms_played\":0},{\"track_id\":\"t1\",\"ms_played\":1000},"
+                + "{\"track_id\":\"t2\",\"ms_played\":2000}]"
+                + " [{\"track_id\":\"t0\",\"ms_played\":0},{\"track_id\":\"t1\",\"ms_played\":1000},"
+                + "{\"track_id\":\"t2\",\"ms_played\":2000},{\"track_id\":\"t0\",\"ms_played\":0}]");
+    assertThat(Path.of(dir, "report.html")).content().contains("Arrays matched by element key");
+  }
+
+  @Test
+  void anUnmatchedArrayFailsTheGate() {
+    CliRun run =
+        wick(
+            args(
+                "--key",
+                "session",
+                "--unordered",
+                "plays:track_id",
+                "--out",
+                out("by-key-gated"),
+                "--max-diff-fraction",
+                "0.04"));
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("5 of 100 keys are not SAME");
+  }
+
+  @Test
+  void badElementKeysAreOneLineUsageErrors() {
+    CliRun unknown =
+        wick(args("--key", "session", "--unordered", "plays:track", "--out", out("bad-1")));
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err())
+        .startsWith("error: Element key 'track' is not a compared field of the elements of 'plays'")
+        .doesNotContain("\tat ");
+    CliRun notRecords =
+        wick(args("--key", "plays", "--unordered", "session:x", "--out", out("bad-2")));
+    assertThat(notRecords.exitCode()).isEqualTo(2);
+  }
+}
