@@ -383,7 +383,66 @@ final class Alignment {
     }
     checkTolerances(common, o.absoluteTolerance(), "Tolerance");
     checkTolerances(common, o.relativeTolerance(), "Relative tolerance");
-    return new Rules(o.absoluteTolerance(), o.relativeTolerance(), unordered, o.elementKeys());
+    checkHolds(
+        common,
+        o.timeTolerance().keySet(),
+        "Tolerance",
+        Rules::isTime,
+        "dates or timestamps",
+        "time tolerances apply to date and timestamp fields");
+    checkHolds(
+        common,
+        o.ignoreCase(),
+        "Case-insensitive field",
+        Rules::isText,
+        "strings",
+        "ignoring case applies to string fields");
+    checkHolds(
+        common,
+        o.trim(),
+        "Whitespace-trimmed field",
+        Rules::isText,
+        "strings",
+        "trimming applies to string fields");
+    for (FieldPath p : o.fieldComparators().keySet()) {
+      resolveCompared(common, p, "Comparator field");
+    }
+    return new Rules(
+        o.absoluteTolerance(),
+        o.relativeTolerance(),
+        unordered,
+        o.elementKeys(),
+        o.timeTolerance(),
+        o.ignoreCase(),
+        o.trim(),
+        o.nanEqual(),
+        o.fieldComparators(),
+        o.typeComparators());
+  }
+
+  private static void checkHolds(
+      Schema common,
+      Set<FieldPath> paths,
+      String what,
+      java.util.function.Predicate<DataType> test,
+      String values,
+      String rule) {
+    for (FieldPath p : paths) {
+      ResolvedPath r = resolveCompared(common, p, what);
+      if (!Rules.contains(r.type(), test)) {
+        throw WickException.usage(
+            what
+                + " '"
+                + p
+                + "' cannot apply: it is a "
+                + r.type().describe()
+                + " with no "
+                + values
+                + "; "
+                + rule
+                + ".");
+      }
+    }
   }
 
   private static void checkElementKey(

@@ -1,9 +1,11 @@
 package dev.wick.bigdiff;
 
 import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -57,6 +59,12 @@ public final class BigDiff {
             List.of(),
             List.of(),
             Map.of(),
+            Map.of(),
+            Map.of(),
+            Map.of(),
+            Set.of(),
+            Set.of(),
+            true,
             Map.of(),
             Map.of(),
             DuplicateKeys.FAIL,
@@ -122,6 +130,95 @@ public final class BigDiff {
     return with(d -> d.relative = put(d.relative, path, relative, true));
   }
 
+  /**
+   * Dates and timestamps at or below {@code path} are equal when at most {@code tolerance} apart
+   * (timestamps to the microsecond, dates by whole days). A tolerance set deeper wins.
+   */
+  public BigDiff tolerance(String path, Duration tolerance) {
+    Objects.requireNonNull(tolerance, "tolerance");
+    FieldPath p = FieldPath.parse(path);
+    if (tolerance.isNegative()) {
+      throw WickException.usage(
+              "Tolerance for '" + path + "' must not be negative, got " + tolerance + ".")
+          .about("tolerance", "Tolerance");
+    }
+    if (options.timeTolerance().containsKey(p)) {
+      throw WickException.usage("Tolerance for '" + path + "' is set twice; set it once.")
+          .about("tolerance", "Tolerance");
+    }
+    return with(
+        d -> {
+          Map<FieldPath, Duration> next = new LinkedHashMap<>(d.time);
+          next.put(p, tolerance);
+          d.time = next;
+        });
+  }
+
+  /**
+   * Strings at or below these paths compare ignoring case ({@code "Oslo"} equals {@code "OSLO"}).
+   */
+  public BigDiff ignoreCase(String... paths) {
+    return with(d -> d.ignoreCase = Set.copyOf(parse(List.copyOf(d.ignoreCase), paths)));
+  }
+
+  /**
+   * Strings at or below these paths compare without their leading and trailing whitespace ({@code "
+   * Oslo\n"} equals {@code "Oslo"}).
+   */
+  public BigDiff trimWhitespace(String... paths) {
+    return with(d -> d.trim = Set.copyOf(parse(List.copyOf(d.trim), paths)));
+  }
+
+  /**
+   * Whether a NaN equals a NaN in {@code float} and {@code double} fields (default {@code true}: a
+   * value that was NaN and still is NaN has not changed). With {@code false}, a NaN differs from
+   * everything, itself included, as in IEEE 754.
+   */
+  public BigDiff nanEqual(boolean nanEqual) {
+    return with(d -> d.nanEqual = nanEqual);
+  }
+
+  /**
+   * Values at {@code path} (a compared field, or inside arrays and maps such as {@code
+   * items[].price}) are equal when {@code comparator} says so; it wins over every other rule for
+   * that field.
+   */
+  public BigDiff comparator(String path, FieldComparator comparator) {
+    Objects.requireNonNull(comparator, "comparator");
+    FieldPath p = FieldPath.parse(path);
+    return with(
+        d -> {
+          Map<FieldPath, FieldComparator> next = new LinkedHashMap<>(d.fieldComparators);
+          next.put(p, comparator);
+          d.fieldComparators = next;
+        });
+  }
+
+  /**
+   * Every value of this type (such as {@code DataType.StringType.class}), wherever it is, is equal
+   * when {@code comparator} says so, unless its field has a comparator or a rule of its own
+   * (tolerance, case, whitespace).
+   */
+  public BigDiff comparator(Class<? extends DataType> type, FieldComparator comparator) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(comparator, "comparator");
+    if (type == DataType.RecordType.class
+        || type == DataType.ArrayType.class
+        || type == DataType.MapType.class) {
+      throw WickException.usage(
+          "A comparator by type applies to values (numbers, strings, dates, ...), not to "
+              + type.getSimpleName()
+              + "; register it for the field instead.");
+    }
+    return with(
+        d -> {
+          Map<Class<? extends DataType>, FieldComparator> next =
+              new LinkedHashMap<>(d.typeComparators);
+          next.put(type, comparator);
+          d.typeComparators = next;
+        });
+  }
+
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
   public BigDiff duplicates(DuplicateKeys policy) {
     Objects.requireNonNull(policy, "policy");
@@ -156,6 +253,12 @@ public final class BigDiff {
             d.elementKeys,
             d.absolute,
             d.relative,
+            d.time,
+            d.ignoreCase,
+            d.trim,
+            d.nanEqual,
+            d.fieldComparators,
+            d.typeComparators,
             d.duplicates,
             d.includeSame,
             d.lhsLabel,
@@ -170,6 +273,12 @@ public final class BigDiff {
     Map<FieldPath, FieldPath> elementKeys;
     Map<FieldPath, Double> absolute;
     Map<FieldPath, Double> relative;
+    Map<FieldPath, Duration> time;
+    Set<FieldPath> ignoreCase;
+    Set<FieldPath> trim;
+    boolean nanEqual;
+    Map<FieldPath, FieldComparator> fieldComparators;
+    Map<Class<? extends DataType>, FieldComparator> typeComparators;
     DuplicateKeys duplicates;
     boolean includeSame;
     String lhsLabel;
@@ -182,6 +291,12 @@ public final class BigDiff {
       elementKeys = o.elementKeys();
       absolute = o.absoluteTolerance();
       relative = o.relativeTolerance();
+      time = o.timeTolerance();
+      ignoreCase = o.ignoreCase();
+      trim = o.trim();
+      nanEqual = o.nanEqual();
+      fieldComparators = o.fieldComparators();
+      typeComparators = o.typeComparators();
       duplicates = o.duplicates();
       includeSame = o.includeSame();
       lhsLabel = o.lhsLabel();

@@ -1,8 +1,11 @@
 package dev.wick.bigdiff;
 
+import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The settings of one diff, as {@link BigDiff} holds them (immutable). */
 record DiffOptions(
@@ -12,6 +15,12 @@ record DiffOptions(
     Map<FieldPath, FieldPath> elementKeys,
     Map<FieldPath, Double> absoluteTolerance,
     Map<FieldPath, Double> relativeTolerance,
+    Map<FieldPath, Duration> timeTolerance,
+    Set<FieldPath> ignoreCase,
+    Set<FieldPath> trim,
+    boolean nanEqual,
+    Map<FieldPath, FieldComparator> fieldComparators,
+    Map<Class<? extends DataType>, FieldComparator> typeComparators,
     DuplicateKeys duplicates,
     boolean includeSame,
     String lhsLabel,
@@ -24,5 +33,10 @@ record DiffOptions(
     elementKeys = Map.copyOf(elementKeys);
     absoluteTolerance = Map.copyOf(absoluteTolerance);
     relativeTolerance = Map.copyOf(relativeTolerance);
+    timeTolerance = Map.copyOf(timeTolerance);
+    ignoreCase = Set.copyOf(ignoreCase);
+    trim = Set.copyOf(trim);
+    fieldComparators = Map.copyOf(fieldComparators);
+    typeComparators = Map.copyOf(typeComparators);
   }
 }

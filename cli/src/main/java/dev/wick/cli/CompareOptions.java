@@ -2,10 +2,14 @@ package dev.wick.cli;
 
 import dev.wick.bigdiff.BigDiff;
 import dev.wick.bigdiff.DuplicateKeys;
+import dev.wick.core.WickException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,8 +39,35 @@ final class CompareOptions {
       names = "--tolerance",
       split = ",",
       paramLabel = "FIELD=ABS",
-      description = "Numbers at or below FIELD are equal when |rhs - lhs| <= ABS.")
-  Map<String, Double> tolerance = new LinkedHashMap<>();
+      description =
+          "Numbers at or below FIELD are equal when |rhs - lhs| <= ABS; dates and timestamps when"
+              + " at most a duration apart (FIELD=5s; units ms, s, m, h, d).")
+  Map<String, String> tolerance = new LinkedHashMap<>();
+
+  @Option(
+      names = "--ignore-case",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Compare strings at or below these fields ignoring case.")
+  List<String> ignoreCase = new ArrayList<>();
+
+  @Option(
+      names = "--trim",
+      split = ",",
+      paramLabel = "FIELD",
+      description =
+          "Compare strings at or below these fields without leading and trailing whitespace.")
+  List<String> trim = new ArrayList<>();
+
+  @Option(
+      names = "--nan-equal",
+      arity = "1",
+      paramLabel = "true|false",
+      description =
+          "Whether NaN equals NaN in float and double fields (default true: a value that was NaN"
+              + " and still is has not changed; false: NaN differs from everything, as in IEEE"
+              + " 754).")
+  boolean nanEqual = true;
 
   @Option(
       names = "--relative-tolerance",
@@ -60,6 +91,19 @@ final class CompareOptions {
       description = "Also list SAME keys in keys/ (by default only the differing ones).")
   boolean includeSame;
 
+  /** A time tolerance: a whole number and a unit. */
+  private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h|d)");
+
+  private static Duration duration(long n, String unit) {
+    return switch (unit) {
+      case "ms" -> Duration.ofMillis(n);
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      case "h" -> Duration.ofHours(n);
+      default -> Duration.ofDays(n);
+    };
+  }
+
   /** {@code diff} with these settings. */
   BigDiff apply(BigDiff diff) {
     BigDiff out =
@@ -71,9 +115,28 @@ final class CompareOptions {
               ? out.unordered(u)
               : out.unorderedBy(u.substring(0, colon), u.substring(colon + 1));
     }
-    for (Map.Entry<String, Double> t : tolerance.entrySet()) {
-      out = out.tolerance(t.getKey(), t.getValue());
+    for (Map.Entry<String, String> t : tolerance.entrySet()) {
+      Matcher time = DURATION.matcher(t.getValue().trim());
+      if (time.matches()) {
+        out = out.tolerance(t.getKey(), duration(Long.parseLong(time.group(1)), time.group(2)));
+        continue;
+      }
+      double absolute;
+      try {
+        absolute = Double.parseDouble(t.getValue().trim());
+      } catch (NumberFormatException e) {
+        throw WickException.usage(
+            "--tolerance for '"
+                + t.getKey()
+                + "' must be a number, or a duration such as 5s or 2d, got '"
+                + t.getValue()
+                + "'.");
+      }
+      out = out.tolerance(t.getKey(), absolute);
     }
+    out = out.ignoreCase(ignoreCase.toArray(new String[0]));
+    out = out.trimWhitespace(trim.toArray(new String[0]));
+    out = out.nanEqual(nanEqual);
     for (Map.Entry<String, Double> t : relativeTolerance.entrySet()) {
       out = out.relativeTolerance(t.getKey(), t.getValue());
     }

@@ -24,6 +24,8 @@ class DiffDepthCommandTest {
   @TempDir static Path tmp;
   private static String sessionsLhs;
   private static String sessionsRhs;
+  private static String eventsLhs;
+  private static String eventsRhs;
 
   /**
    * 100 sessions of 3 plays each (tracks t0, t1, t2 with ms_played 1000 * track). The candidate
@@ -53,6 +55,24 @@ class DiffDepthCommandTest {
                 + " ELSE reverse(plays) END AS plays")
         .write()
         .parquet(sessionsRhs);
+    eventsLhs = tmp.resolve("events-lhs").toString();
+    eventsRhs = tmp.resolve("events-rhs").toString();
+    spark
+        .sql(
+            "SELECT id, timestamp_seconds(1700000000 + id) AS started_at, 'Oslo' AS city,"
+                + " IF(id = 0, double('NaN'), id * 1.0D) AS score FROM range(10)")
+        .write()
+        .parquet(eventsLhs);
+    // started_at moves 3 s (ids 0-4) or 8 s (ids 5-6); city is upper-cased for even ids and
+    // padded for id 3.
+    spark
+        .sql(
+            "SELECT id, timestamp_seconds(1700000000 + id + CASE WHEN id < 5 THEN 3 WHEN id < 7"
+                + " THEN 8 ELSE 0 END) AS started_at, CASE WHEN id % 2 = 0 THEN 'OSLO' WHEN id = 3"
+                + " THEN ' Oslo ' ELSE 'Oslo' END AS city, IF(id = 0, double('NaN'), id * 1.0D)"
+                + " AS score FROM range(10)")
+        .write()
+        .parquet(eventsRhs);
   }
 
   private static String out(String name) {
@@ -132,6 +152,78 @@ class DiffDepthCommandTest {
                 "0.04"));
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("5 of 100 keys are not SAME");
+  }
+
+  private static String[] events(String... more) {
+    List<String> all = new ArrayList<>(List.of("diff", "--lhs", eventsLhs, "--rhs", eventsRhs));
+    all.addAll(List.of(more));
+    return all.toArray(new String[0]);
+  }
+
+  @Test
+  void comparatorsForTimestampsTextAndNan() throws IOException {
+    CliRun exact = wick(events("--key", "id", "--out", out("events-exact")));
+    assertThat(exact.exitCode()).as(exact.err()).isZero();
+    assertThat(exact.out()).contains("8 of 10 keys differ");
+    String dir = out("events-tolerant");
+    CliRun tolerant =
+        wick(
+            events(
+                "--key",
+                "id",
+                "--out",
+                dir,
+                "--tolerance",
+                "started_at=5s",
+                "--ignore-case",
+                "city",
+                "--trim",
+                "city"));
+    assertThat(tolerant.exitCode()).as(tolerant.err()).isZero();
+    assertThat(tolerant.out())
+        .contains("2 of 10 keys differ (20.00%)")
+        .containsPattern("started_at\\s+2\\s+100\\.00%");
+    assertThat(summary(dir).get("fields").get(0).get("field").asText()).isEqualTo("started_at");
+    CliRun caseOnly =
+        wick(
+            events(
+                "--key",
+                "id",
+                "--out",
+                out("events-case"),
+                "--ignore",
+                "started_at",
+                "--ignore-case",
+                "city"));
+    assertThat(caseOnly.out()).contains("1 of 10 keys differ");
+    CliRun nan =
+        wick(
+            events(
+                "--key",
+                "id",
+                "--out",
+                out("events-nan"),
+                "--ignore",
+                "started_at,city",
+                "--nan-equal",
+                "false",
+                "--fail-on-diff"));
+    assertThat(nan.exitCode()).isEqualTo(1);
+    assertThat(nan.out())
+        .contains("1 of 10 keys differ")
+        .containsPattern("score\\s+1\\s+100\\.00%");
+    CliRun badTolerance =
+        wick(events("--key", "id", "--out", out("events-bad"), "--tolerance", "started_at=5 sec"));
+    assertThat(badTolerance.exitCode()).isEqualTo(2);
+    assertThat(badTolerance.err())
+        .isEqualTo(
+            "error: --tolerance for 'started_at' must be a number, or a duration such as 5s or"
+                + " 2d, got '5 sec'.\n");
+    CliRun numberOnTime =
+        wick(events("--key", "id", "--out", out("events-bad2"), "--tolerance", "started_at=5"));
+    assertThat(numberOnTime.exitCode()).isEqualTo(2);
+    assertThat(numberOnTime.err())
+        .contains("Tolerance on 'started_at' cannot apply: it is a timestamp");
   }
 
   @Test
