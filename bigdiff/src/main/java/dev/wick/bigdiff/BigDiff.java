@@ -53,9 +53,25 @@ public final class BigDiff {
       throw WickException.usage("A diff needs at least one key field; name the key fields.")
           .about("key", "name the key fields");
     }
+    return initial(parse(List.of(), paths));
+  }
+
+  /**
+   * A diff without key fields: both sides are compared as multisets of rows (on their common
+   * fields), so that a row present twice on the left and once on the right has one copy only in the
+   * left. The counts count row copies: SAME the matched ones, MISSING_RHS and MISSING_LHS those on
+   * one side only; {@code keys/} holds the differing rows with how many copies are one-sided. Rows
+   * compare exactly (NaN equal to NaN): tolerances, text rules, comparators and unordered arrays
+   * need key fields.
+   */
+  public static BigDiff keyless() {
+    return initial(List.of());
+  }
+
+  private static BigDiff initial(List<FieldPath> keys) {
     return new BigDiff(
         new DiffOptions(
-            parse(List.of(), paths),
+            keys,
             List.of(),
             List.of(),
             Map.of(),
@@ -311,6 +327,9 @@ public final class BigDiff {
   public PreparedDiff prepare(Dataset<Row> lhs, Dataset<Row> rhs) {
     Objects.requireNonNull(lhs, "lhs");
     Objects.requireNonNull(rhs, "rhs");
+    if (options.keys().isEmpty()) {
+      KeylessDiff.check(options);
+    }
     Set<FieldPath> dropped = droppableColumns(lhs, rhs);
     Dataset<Row> l = drop(lhs, dropped);
     Dataset<Row> r = drop(rhs, dropped);

@@ -30,25 +30,43 @@ final class DiffGate {
               "diff fraction",
               number(g.diffFraction()),
               number(t.maxDiffFraction()),
-              g.notSame()
-                  + " of "
-                  + g.total()
-                  + " keys are not SAME ("
-                  + percent(g.diffFraction())
-                  + ": "
-                  + g.different()
-                  + " different, "
-                  + g.missingRhs()
-                  + " only in lhs, "
-                  + g.missingLhs()
-                  + " only in rhs, "
-                  + g.duplicateKeys()
-                  + " duplicated)"
+              counted(s)
                   + (t.maxDiffFraction() == 0
                       ? "; none may be."
                       : "; at most " + percent(t.maxDiffFraction()) + " may be.")));
     }
     return new GateResult(out);
+  }
+
+  /** What is not SAME, in words: keys by classification, or rows for a diff without keys. */
+  private static String counted(DiffSummary s) {
+    GlobalCounts g = s.global();
+    if (s.keyless()) {
+      return g.notSame()
+          + " of "
+          + g.total()
+          + " rows are not SAME ("
+          + percent(g.diffFraction())
+          + ": "
+          + g.missingRhs()
+          + " only in lhs, "
+          + g.missingLhs()
+          + " only in rhs, duplicates counted)";
+    }
+    return g.notSame()
+        + " of "
+        + g.total()
+        + " keys are not SAME ("
+        + percent(g.diffFraction())
+        + ": "
+        + g.different()
+        + " different, "
+        + g.missingRhs()
+        + " only in lhs, "
+        + g.missingLhs()
+        + " only in rhs, "
+        + g.duplicateKeys()
+        + " duplicated)";
   }
 
   private static void empty(List<Violation> out, String side, long keys) {

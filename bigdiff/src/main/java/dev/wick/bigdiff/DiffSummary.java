@@ -14,13 +14,15 @@ import java.util.Optional;
  * @param fields every compared field, those that differ most often first
  * @param schema the fields compared, ignored, and the schema changes
  * @param arrays the arrays of records matched by element key, with their one-sided elements
+ * @param rows for a diff without key fields, a few rows of each side that the other lacks
  */
 public record DiffSummary(
     List<String> keys,
     GlobalCounts global,
     List<FieldStats> fields,
     SchemaDifference schema,
-    List<ArrayStats> arrays) {
+    List<ArrayStats> arrays,
+    List<RowExample> rows) {
 
   public DiffSummary {
     keys = List.copyOf(keys);
@@ -28,12 +30,21 @@ public record DiffSummary(
     fields = List.copyOf(fields);
     Objects.requireNonNull(schema, "schema");
     arrays = List.copyOf(arrays);
+    rows = List.copyOf(rows);
   }
 
-  /** A summary with no arrays matched by element key. */
+  /** A keyed summary with no arrays matched by element key. */
   public DiffSummary(
       List<String> keys, GlobalCounts global, List<FieldStats> fields, SchemaDifference schema) {
-    this(keys, global, fields, schema, List.of());
+    this(keys, global, fields, schema, List.of(), List.of());
+  }
+
+  /**
+   * True for a diff without key fields ({@link BigDiff#keyless()}): its counts count row copies,
+   * not keys.
+   */
+  public boolean keyless() {
+    return keys.isEmpty();
   }
 
   /** The statistics of one compared field, by path. */

@@ -42,7 +42,7 @@ final class HtmlReport {
         .append("</code> &rarr; rhs <code>")
         .append(esc(rhs))
         .append("</code>, keyed by <code>")
-        .append(esc(String.join(", ", s.keys())))
+        .append(esc(s.keyless() ? "no key (rows as multisets)" : String.join(", ", s.keys())))
         .append("</code></div>\n");
     GlobalCounts g = s.global();
     schema(h, s.schema());
@@ -51,6 +51,7 @@ final class HtmlReport {
     globalTable(h, g);
     fields(h, s);
     arrays(h, s);
+    rows(h, s);
     examples(h, s);
     h.append("</body></html>\n");
     return h.toString();
@@ -112,12 +113,16 @@ final class HtmlReport {
           count(g.notSame())
               + " of "
               + count(g.total())
-              + " keys are not the same ("
+              + (s.keyless() ? " rows are not the same (" : " keys are not the same (")
               + percent(g.diffFraction())
               + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
               + ")";
     } else {
-      keys = "All " + count(g.total()) + " keys are the same in the compared fields";
+      keys =
+          "All "
+              + count(g.total())
+              + (s.keyless() ? " rows are" : " keys are")
+              + " the same in the compared fields";
     }
     return keys + (s.schema().differs() ? ", and the schema changed." : ".");
   }
@@ -208,6 +213,25 @@ final class HtmlReport {
         h.append("<td>&ndash;</td>").append("<td></td>".repeat(shown.size() + 2));
       }
       h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** A diff without key fields: a few rows of each side that the other lacks. */
+  private static void rows(StringBuilder h, DiffSummary s) {
+    if (s.rows().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Rows on one side only</h2><table><tr><th>side</th><th>copies</th>")
+        .append("<th>row</th></tr>\n");
+    for (RowExample r : s.rows()) {
+      h.append("<tr><td>")
+          .append(r.type() == DiffType.MISSING_RHS ? "only in lhs" : "only in rhs")
+          .append("</td><td class=\"n\">")
+          .append(count(r.count()))
+          .append("</td><td><code>")
+          .append(esc(r.row()))
+          .append("</code></td></tr>\n");
     }
     h.append("</table>\n");
   }

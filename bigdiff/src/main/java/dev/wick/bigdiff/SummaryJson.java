@@ -57,6 +57,13 @@ final class SummaryJson {
           .put("onlyRhs", a.onlyRhs())
           .put("unmatched", a.unmatched());
     }
+    for (RowExample r : s.rows()) {
+      (root.has("rows") ? (ArrayNode) root.get("rows") : root.putArray("rows"))
+          .addObject()
+          .put("diff", r.type().name())
+          .put("row", r.row())
+          .put("count", r.count());
+    }
     return Json.write(root);
   }
 

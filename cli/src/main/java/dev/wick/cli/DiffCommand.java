@@ -70,10 +70,12 @@ final class DiffCommand implements Callable<Integer> {
 
   @Option(
       names = "--key",
-      required = true,
       split = ",",
       paramLabel = "FIELD",
-      description = "The fields that identify a record (nested paths such as user.id allowed).")
+      description =
+          "The fields that identify a record (nested paths such as user.id allowed). Without"
+              + " --key, the two sides are compared as multisets of whole rows: the rows only in"
+              + " one side are counted, duplicates included.")
   List<String> keys = new ArrayList<>();
 
   @Mixin OutputOptions output;
@@ -107,7 +109,7 @@ final class DiffCommand implements Callable<Integer> {
     // The diff's settings fail here, before Spark starts.
     BigDiff diff =
         compare
-            .apply(BigDiff.key(keys.toArray(new String[0])))
+            .apply(keys.isEmpty() ? BigDiff.keyless() : BigDiff.key(keys.toArray(new String[0])))
             .labels("lhs (" + lhs + ")", "rhs (" + rhs + ")");
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);

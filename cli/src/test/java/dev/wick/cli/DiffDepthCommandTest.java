@@ -227,6 +227,40 @@ class DiffDepthCommandTest {
   }
 
   @Test
+  void withoutKeyRowsCompareAsMultisets() throws IOException {
+    CliRun same = wick(events("--out", out("keyless-same"), "--ignore", "started_at,city"));
+    assertThat(same.exitCode()).as(same.err()).isZero();
+    assertThat(same.out())
+        .contains("no key: rows compared as multisets")
+        .contains("all 10 rows are the same in the compared fields");
+    String dir = out("keyless");
+    CliRun differ = wick(events("--out", dir, "--fail-on-diff"));
+    assertThat(differ.exitCode()).isEqualTo(1);
+    assertThat(differ.out())
+        .contains("16 of 18 rows differ (88.89%)")
+        .containsPattern("missing in lhs\\s+8\\s+44\\.44%\\s+only in rhs")
+        .contains("only in lhs: {\"id\":");
+    assertThat(differ.err())
+        .contains(
+            "16 of 18 rows are not SAME (88.89%: 8 only in lhs, 8 only in rhs, duplicates"
+                + " counted); none may be (--fail-on-diff).");
+    JsonNode s = summary(dir);
+    assertThat(s.get("keys")).isEmpty();
+    assertThat(s.get("global").get("same").asLong()).isEqualTo(2);
+    assertThat(s.get("rows").get(0).get("diff").asText()).isEqualTo("MISSING_RHS");
+    List<Row> keys = WickSpark.local(2).read().parquet(dir + "/keys").collectAsList();
+    assertThat(keys).hasSize(16);
+    assertThat(keys.get(0).schema().apply("started_at").dataType().typeName())
+        .isEqualTo("timestamp");
+    CliRun refused = wick(events("--out", out("keyless-bad"), "--tolerance", "score=1"));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err())
+        .isEqualTo(
+            "error: A diff without key fields compares whole rows as they are, so it cannot apply"
+                + " tolerances; name the key fields to use them.\n");
+  }
+
+  @Test
   void badElementKeysAreOneLineUsageErrors() {
     CliRun unknown =
         wick(args("--key", "session", "--unordered", "plays:track", "--out", out("bad-1")));
