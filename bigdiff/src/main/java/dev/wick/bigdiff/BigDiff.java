@@ -14,8 +14,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 
 /**
  * The options of a keyed diff of two datasets: every key is {@link DiffType#SAME}, {@link
@@ -83,6 +85,8 @@ public final class BigDiff {
             true,
             Map.of(),
             Map.of(),
+            List.of(),
+            List.of(),
             DuplicateKeys.FAIL,
             false,
             "lhs",
@@ -235,6 +239,45 @@ public final class BigDiff {
         });
   }
 
+  /**
+   * Diffs only the rows of both sides for which this Spark SQL predicate holds ({@code "country =
+   * 'SE' AND ms_played > 0"}); it may name any column, compared or not.
+   */
+  public BigDiff where(String predicate) {
+    String p = predicate(predicate);
+    return with(
+        d -> {
+          d.lhsWhere = append(d.lhsWhere, p);
+          d.rhsWhere = append(d.rhsWhere, p);
+        });
+  }
+
+  /** Diffs only the left-hand rows for which this Spark SQL predicate holds. */
+  public BigDiff lhsWhere(String predicate) {
+    String p = predicate(predicate);
+    return with(d -> d.lhsWhere = append(d.lhsWhere, p));
+  }
+
+  /** Diffs only the right-hand rows for which this Spark SQL predicate holds. */
+  public BigDiff rhsWhere(String predicate) {
+    String p = predicate(predicate);
+    return with(d -> d.rhsWhere = append(d.rhsWhere, p));
+  }
+
+  private static String predicate(String predicate) {
+    if (predicate == null || predicate.isBlank()) {
+      throw WickException.usage(
+          "A filter predicate must not be empty; give a Spark SQL condition such as \"x > 0\".");
+    }
+    return predicate;
+  }
+
+  private static List<String> append(List<String> list, String item) {
+    List<String> out = new ArrayList<>(list);
+    out.add(item);
+    return out;
+  }
+
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
   public BigDiff duplicates(DuplicateKeys policy) {
     Objects.requireNonNull(policy, "policy");
@@ -275,6 +318,8 @@ public final class BigDiff {
             d.nanEqual,
             d.fieldComparators,
             d.typeComparators,
+            d.lhsWhere,
+            d.rhsWhere,
             d.duplicates,
             d.includeSame,
             d.lhsLabel,
@@ -295,6 +340,8 @@ public final class BigDiff {
     boolean nanEqual;
     Map<FieldPath, FieldComparator> fieldComparators;
     Map<Class<? extends DataType>, FieldComparator> typeComparators;
+    List<String> lhsWhere;
+    List<String> rhsWhere;
     DuplicateKeys duplicates;
     boolean includeSame;
     String lhsLabel;
@@ -313,6 +360,8 @@ public final class BigDiff {
       nanEqual = o.nanEqual();
       fieldComparators = o.fieldComparators();
       typeComparators = o.typeComparators();
+      lhsWhere = o.lhsWhere();
+      rhsWhere = o.rhsWhere();
       duplicates = o.duplicates();
       includeSame = o.includeSame();
       lhsLabel = o.lhsLabel();
@@ -330,9 +379,11 @@ public final class BigDiff {
     if (options.keys().isEmpty()) {
       KeylessDiff.check(options);
     }
-    Set<FieldPath> dropped = droppableColumns(lhs, rhs);
-    Dataset<Row> l = drop(lhs, dropped);
-    Dataset<Row> r = drop(rhs, dropped);
+    Dataset<Row> filteredL = filter(lhs, options.lhsWhere(), "lhs");
+    Dataset<Row> filteredR = filter(rhs, options.rhsWhere(), "rhs");
+    Set<FieldPath> dropped = droppableColumns(filteredL, filteredR);
+    Dataset<Row> l = drop(filteredL, dropped);
+    Dataset<Row> r = drop(filteredR, dropped);
     Schema lhsSchema = Schemas.fromSpark(l.schema(), "lhs");
     Schema rhsSchema = Schemas.fromSpark(r.schema(), "rhs");
     Alignment alignment = Alignment.of(lhsSchema, rhsSchema, options, dropped);
@@ -389,6 +440,29 @@ public final class BigDiff {
           && names.contains(p.leafName())
           && options.keys().stream().noneMatch(k -> k.startsWith(p))) {
         out.add(p);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code data} with the predicates applied; a predicate Spark cannot parse or resolve on it, or
+   * one that is not a condition, fails at once with Spark's first line.
+   */
+  private static Dataset<Row> filter(Dataset<Row> data, List<String> predicates, String side) {
+    Dataset<Row> out = data;
+    for (String p : predicates) {
+      try {
+        out = out.filter(functions.expr(p));
+      } catch (Exception e) {
+        // Spark throws AnalysisException (and its ParseException) unchecked, from Scala.
+        if (!(e instanceof AnalysisException)) {
+          throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        }
+        String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+        throw WickException.usage(
+            "Filter '" + p + "' is not a condition Spark can apply to the " + side + ": " + first,
+            e);
       }
     }
     return out;

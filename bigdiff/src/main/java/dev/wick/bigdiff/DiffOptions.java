@@ -21,6 +21,8 @@ record DiffOptions(
     boolean nanEqual,
     Map<FieldPath, FieldComparator> fieldComparators,
     Map<Class<? extends DataType>, FieldComparator> typeComparators,
+    List<String> lhsWhere,
+    List<String> rhsWhere,
     DuplicateKeys duplicates,
     boolean includeSame,
     String lhsLabel,
@@ -36,6 +38,8 @@ record DiffOptions(
     timeTolerance = Map.copyOf(timeTolerance);
     ignoreCase = Set.copyOf(ignoreCase);
     trim = Set.copyOf(trim);
+    lhsWhere = List.copyOf(lhsWhere);
+    rhsWhere = List.copyOf(rhsWhere);
     fieldComparators = Map.copyOf(fieldComparators);
     typeComparators = Map.copyOf(typeComparators);
   }

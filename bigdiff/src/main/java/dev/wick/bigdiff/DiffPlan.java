@@ -21,8 +21,10 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -71,6 +73,7 @@ final class DiffPlan {
   static final PlanColumn COUNT_RHS = Side.RHS.rows();
   static final PlanColumn REPRESENTATIVE = new PlanColumn("rep");
   static final PlanColumn KEY_HAS_NULL = new PlanColumn("key_null");
+  static final PlanColumn ROW = new PlanColumn("row_of_missing");
 
   /** The element type of the {@code fields} column of {@code keys/}. */
   static final StructType FIELD_DIFF =
@@ -425,7 +428,13 @@ final class DiffPlan {
             col("*"), DIFF.as(diff), DUP_LHS.as(dupL), DUP_RHS.as(dupR), KEY_HAS_NULL.as(keyNull));
     // Only DIFFERENT keys show field values; the others carry nulls from here on, so that the
     // rows of the (typically many) SAME keys stay narrow: no string is copied for them.
-    Column different = Classification.DIFFERENT.is(DIFF.col());
+    // MISSING keys keep them too: keys/ shows the row that exists.
+    Column different =
+        Classification.isAny(
+            DIFF.col(),
+            Classification.DIFFERENT,
+            Classification.MISSING_LHS,
+            Classification.MISSING_RHS);
     Set<PlanColumn> values = new HashSet<>();
     for (LeafColumns c : leaves) {
       values.add(c.lhs());
@@ -504,6 +513,10 @@ final class DiffPlan {
                             c.lhs().col(), c.rhs().col(), keyed.get(), alignment.rules))));
       }
     }
+    second.add(
+        ROW.as(
+            when(Classification.MISSING_RHS.is(DIFF.col()), rowOf(Side.LHS))
+                .when(Classification.MISSING_LHS.is(DIFF.col()), rowOf(Side.RHS))));
     Dataset<Row> flagged = kept.select(first.toArray(new Column[0]));
     List<Column> raw = new ArrayList<>(List.of(col("*")));
     for (LeafColumns c : leaves) {
@@ -524,6 +537,44 @@ final class DiffPlan {
       }
     }
     return flagged.select(raw.toArray(new Column[0])).select(second.toArray(new Column[0]));
+  }
+
+  /**
+   * The compared fields of one side's row, reassembled from its leaf values into the compared
+   * record type (null when no field is compared).
+   */
+  private Column rowOf(Side side) {
+    Map<FieldPath, LeafColumns> byPath = new HashMap<>();
+    Map<FieldPath, LeafColumns> presence = new HashMap<>();
+    for (LeafColumns c : leaves) {
+      (c.leaf().presence() ? presence : byPath).put(c.leaf().path(), c);
+    }
+    List<dev.wick.core.schema.Field> fields = alignment.common.fields();
+    return fields.isEmpty() ? lit(null) : record(fields, null, side, byPath, presence);
+  }
+
+  private static Column record(
+      List<dev.wick.core.schema.Field> fields,
+      FieldPath prefix,
+      Side side,
+      Map<FieldPath, LeafColumns> byPath,
+      Map<FieldPath, LeafColumns> presence) {
+    List<Column> out = new ArrayList<>();
+    for (dev.wick.core.schema.Field f : fields) {
+      FieldPath path = Alignment.child(prefix, f.name());
+      Column v;
+      if (f.type() instanceof dev.wick.core.schema.DataType.RecordType r) {
+        v = record(r.fields(), path, side, byPath, presence);
+        LeafColumns isNull = presence.get(path);
+        if (isNull != null) {
+          v = when(not(isNull.value(side).col()), v);
+        }
+      } else {
+        v = byPath.get(path).value(side).col();
+      }
+      out.add(v.as(f.name()));
+    }
+    return struct(out.toArray(new Column[0]));
   }
 
   /** The {@code keys/} output: key fields, {@code diff}, and the list of differing fields. */
@@ -564,6 +615,7 @@ final class DiffPlan {
       fields = filter(array(items.toArray(new Column[0])), x -> x.isNotNull());
     }
     cols.add(fields.as("fields"));
+    cols.add(ROW.col().as("row"));
     return detailed.select(cols.toArray(new Column[0]));
   }
 

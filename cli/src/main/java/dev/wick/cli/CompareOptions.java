@@ -78,6 +78,24 @@ final class CompareOptions {
   Map<String, Double> relativeTolerance = new LinkedHashMap<>();
 
   @Option(
+      names = "--where",
+      paramLabel = "SQL",
+      description = "Diff only the rows of both sides for which this Spark SQL condition holds.")
+  String where;
+
+  @Option(
+      names = "--lhs-where",
+      paramLabel = "SQL",
+      description = "Diff only the lhs rows for which this Spark SQL condition holds.")
+  String lhsWhere;
+
+  @Option(
+      names = "--rhs-where",
+      paramLabel = "SQL",
+      description = "Diff only the rhs rows for which this Spark SQL condition holds.")
+  String rhsWhere;
+
+  @Option(
       names = "--duplicates",
       paramLabel = "fail|report",
       converter = DuplicatesConverter.class,
@@ -137,6 +155,15 @@ final class CompareOptions {
     out = out.ignoreCase(ignoreCase.toArray(new String[0]));
     out = out.trimWhitespace(trim.toArray(new String[0]));
     out = out.nanEqual(nanEqual);
+    if (where != null) {
+      out = out.where(where);
+    }
+    if (lhsWhere != null) {
+      out = out.lhsWhere(lhsWhere);
+    }
+    if (rhsWhere != null) {
+      out = out.rhsWhere(rhsWhere);
+    }
     for (Map.Entry<String, Double> t : relativeTolerance.entrySet()) {
       out = out.relativeTolerance(t.getKey(), t.getValue());
     }

@@ -261,6 +261,57 @@ class DiffDepthCommandTest {
   }
 
   @Test
+  void filtersAndTheTypedRowsOfMissingKeys() {
+    String dir = out("filtered");
+    CliRun run =
+        wick(
+            events(
+                "--key",
+                "id",
+                "--out",
+                dir,
+                "--where",
+                "id >= 5",
+                "--rhs-where",
+                "id < 8",
+                "--lhs-where",
+                "city = 'Oslo'"));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    // lhs: 5..9; rhs: 5, 6, 7. Keys 8 and 9 are only in the lhs; 5 and 6 moved by 8 s.
+    assertThat(run.out())
+        .contains("4 of 5 keys differ")
+        .containsPattern("missing in rhs\\s+2\\s+40\\.00%");
+    List<Row> keys =
+        WickSpark.local(2)
+            .read()
+            .parquet(dir + "/keys")
+            .filter("diff = 'MISSING_RHS'")
+            .orderBy("id")
+            .collectAsList();
+    assertThat(keys).hasSize(2);
+    Row row = keys.get(0).getStruct(keys.get(0).fieldIndex("row"));
+    assertThat(row.schema().fieldNames()).containsExactly("started_at", "city", "score");
+    assertThat(row.schema().apply("started_at").dataType().typeName()).isEqualTo("timestamp");
+    assertThat(row.<java.sql.Timestamp>getAs("started_at").getTime() / 1000).isEqualTo(1700000008L);
+    assertThat((Double) row.getAs("score")).isEqualTo(8.0);
+    CliRun bad = wick(events("--key", "id", "--out", out("filtered-bad"), "--where", "nope > 1"));
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err())
+        .startsWith("error: Filter 'nope > 1' is not a condition Spark can apply to the lhs: ")
+        .contains("`nope`")
+        .doesNotContain("\tat ");
+    assertThat(bad.err().strip().lines()).hasSize(1);
+    CliRun notBoolean =
+        wick(events("--key", "id", "--out", out("filtered-bad2"), "--rhs-where", "id + 1"));
+    assertThat(notBoolean.exitCode()).isEqualTo(2);
+    assertThat(notBoolean.err()).startsWith("error: Filter 'id + 1' is not a condition");
+    CliRun unparsable =
+        wick(events("--key", "id", "--out", out("filtered-bad3"), "--where", "id >"));
+    assertThat(unparsable.exitCode()).isEqualTo(2);
+    assertThat(unparsable.err().strip().lines()).hasSize(1);
+  }
+
+  @Test
   void badElementKeysAreOneLineUsageErrors() {
     CliRun unknown =
         wick(args("--key", "session", "--unordered", "plays:track", "--out", out("bad-1")));
