@@ -5,6 +5,7 @@ import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.sampler.KeyHash;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.spark.sql.AnalysisException;
@@ -87,6 +89,8 @@ public final class BigDiff {
             Map.of(),
             List.of(),
             List.of(),
+            OptionalDouble.empty(),
+            0L,
             DuplicateKeys.FAIL,
             false,
             "lhs",
@@ -278,6 +282,24 @@ public final class BigDiff {
     return out;
   }
 
+  /**
+   * Diffs only the keys that a sample by key with this fraction and seed keeps ({@code wick sample
+   * --by KEY}: the sampler's key hash, so both sides keep the same keys, in every run), and bounds
+   * what that says of all keys: the summary gets {@link SampleBounds}, a Wilson interval per
+   * classification and per field, and the gate compares the upper bound with its threshold.
+   */
+  public BigDiff sample(double fraction, long seed) {
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw WickException.usage("The sample fraction must be in (0, 1], got " + fraction + ".")
+          .about("sample", "The sample fraction");
+    }
+    return with(
+        d -> {
+          d.sample = OptionalDouble.of(fraction);
+          d.seed = seed;
+        });
+  }
+
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
   public BigDiff duplicates(DuplicateKeys policy) {
     Objects.requireNonNull(policy, "policy");
@@ -320,6 +342,8 @@ public final class BigDiff {
             d.typeComparators,
             d.lhsWhere,
             d.rhsWhere,
+            d.sample,
+            d.seed,
             d.duplicates,
             d.includeSame,
             d.lhsLabel,
@@ -342,6 +366,8 @@ public final class BigDiff {
     Map<Class<? extends DataType>, FieldComparator> typeComparators;
     List<String> lhsWhere;
     List<String> rhsWhere;
+    OptionalDouble sample;
+    long seed;
     DuplicateKeys duplicates;
     boolean includeSame;
     String lhsLabel;
@@ -362,6 +388,8 @@ public final class BigDiff {
       typeComparators = o.typeComparators();
       lhsWhere = o.lhsWhere();
       rhsWhere = o.rhsWhere();
+      sample = o.sample();
+      seed = o.seed();
       duplicates = o.duplicates();
       includeSame = o.includeSame();
       lhsLabel = o.lhsLabel();
@@ -387,7 +415,7 @@ public final class BigDiff {
     Schema lhsSchema = Schemas.fromSpark(l.schema(), "lhs");
     Schema rhsSchema = Schemas.fromSpark(r.schema(), "rhs");
     Alignment alignment = Alignment.of(lhsSchema, rhsSchema, options, dropped);
-    return new PreparedDiff(l, r, alignment, options);
+    return new PreparedDiff(sampled(l), sampled(r), alignment, options);
   }
 
   /**
@@ -466,6 +494,17 @@ public final class BigDiff {
       }
     }
     return out;
+  }
+
+  /** The rows of {@code data} whose key the sampler's key hash keeps, when sampling. */
+  private Dataset<Row> sampled(Dataset<Row> data) {
+    if (options.sample().isEmpty()) {
+      return data;
+    }
+    List<String> keys = options.keys().stream().map(FieldPath::toString).toList();
+    return data.filter(
+        KeyHash.unit(data.schema(), keys, options.seed())
+            .lt(functions.lit(options.sample().getAsDouble())));
   }
 
   private static Dataset<Row> drop(Dataset<Row> data, Set<FieldPath> dropped) {

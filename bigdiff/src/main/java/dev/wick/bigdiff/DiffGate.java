@@ -22,7 +22,34 @@ final class DiffGate {
     if (!t.allowSchemaChange()) {
       schema(out, s.schema());
     }
-    if (g.diffFraction() > t.maxDiffFraction()) {
+    if (s.sample().isPresent() && t.maxDiffFraction() > 0) {
+      SampleBounds b = s.sample().get();
+      SampleBounds.Interval i = b.notSame();
+      if (i.high() > t.maxDiffFraction()) {
+        out.add(
+            new Violation(
+                Kind.THRESHOLD,
+                "keys",
+                "diff fraction (upper bound)",
+                number(i.high()),
+                number(t.maxDiffFraction()),
+                "On a "
+                    + percent(b.fraction())
+                    + " sample of the keys (seed "
+                    + b.seed()
+                    + "), "
+                    + counted(s)
+                    + "; the "
+                    + Math.round(100 * SampleBounds.CONFIDENCE)
+                    + "% interval of that share is ["
+                    + percent(i.low())
+                    + ", "
+                    + percent(i.high())
+                    + "], whose upper bound is above the allowed "
+                    + percent(t.maxDiffFraction())
+                    + "."));
+      }
+    } else if (g.diffFraction() > t.maxDiffFraction()) {
       out.add(
           new Violation(
               Kind.THRESHOLD,

@@ -5,6 +5,7 @@ import dev.wick.core.schema.FieldPath;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /** The settings of one diff, as {@link BigDiff} holds them (immutable). */
@@ -23,6 +24,8 @@ record DiffOptions(
     Map<Class<? extends DataType>, FieldComparator> typeComparators,
     List<String> lhsWhere,
     List<String> rhsWhere,
+    OptionalDouble sample,
+    long seed,
     DuplicateKeys duplicates,
     boolean includeSame,
     String lhsLabel,

@@ -52,6 +52,7 @@ final class HtmlReport {
     fields(h, s);
     arrays(h, s);
     rows(h, s);
+    sample(h, s);
     examples(h, s);
     h.append("</body></html>\n");
     return h.toString();
@@ -213,6 +214,40 @@ final class HtmlReport {
         h.append("<td>&ndash;</td>").append("<td></td>".repeat(shown.size() + 2));
       }
       h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** A diff of a sample: each share and its interval. */
+  private static void sample(StringBuilder h, DiffSummary s) {
+    if (s.sample().isEmpty()) {
+      return;
+    }
+    SampleBounds b = s.sample().get();
+    h.append("<h2>A sample: what it says of all keys</h2><p>")
+        .append(esc(percent(b.fraction())))
+        .append(" of the keys, picked by the sampler's key hash (seed ")
+        .append(b.seed())
+        .append("): ")
+        .append(count(b.keys()))
+        .append(" keys. Wilson intervals at ")
+        .append(Math.round(100 * SampleBounds.CONFIDENCE))
+        .append("% confidence.</p><table><tr><th>share of keys</th><th>in the sample</th>")
+        .append("<th>estimate</th><th>low</th><th>high</th></tr>\n");
+    List<SampleBounds.Interval> all = new java.util.ArrayList<>(b.categories());
+    all.addAll(b.fields());
+    for (SampleBounds.Interval i : all) {
+      h.append("<tr><td><code>")
+          .append(esc(i.name()))
+          .append("</code></td><td class=\"n\">")
+          .append(count(i.count()))
+          .append("</td><td class=\"n\">")
+          .append(esc(percent(i.estimate())))
+          .append("</td><td class=\"n\">")
+          .append(esc(percent(i.low())))
+          .append("</td><td class=\"n\">")
+          .append(esc(percent(i.high())))
+          .append("</td></tr>\n");
     }
     h.append("</table>\n");
   }

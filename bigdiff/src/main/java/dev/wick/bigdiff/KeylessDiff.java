@@ -70,6 +70,9 @@ final class KeylessDiff {
     if (!o.nanEqual()) {
       refused.add("NaN unequal to NaN");
     }
+    if (o.sample().isPresent()) {
+      refused.add("a sample (which picks rows by key)");
+    }
     if (o.includeSame()) {
       refused.add("listing SAME keys");
     }

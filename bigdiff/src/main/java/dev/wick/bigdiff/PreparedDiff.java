@@ -171,6 +171,13 @@ public final class PreparedDiff {
    * counts without the duplicated keys. A report of duplicates starts with that plan.
    */
   private DiffSummary run(Parts parts) {
+    DiffSummary s = unsampled(parts);
+    return options.sample().isPresent()
+        ? s.sampled(SampleBounds.of(s, options.sample().getAsDouble(), options.seed()))
+        : s;
+  }
+
+  private DiffSummary unsampled(Parts parts) {
     if (alignment.keys.isEmpty()) {
       return keyless(parts);
     }
@@ -196,7 +203,13 @@ public final class PreparedDiff {
     KeylessDiff.Result r = new KeylessDiff(lhs, rhs, alignment).run();
     DiffSummary summary =
         new DiffSummary(
-            List.of(), r.counts(), List.of(), alignment.difference, List.of(), r.examples());
+            List.of(),
+            r.counts(),
+            List.of(),
+            alignment.difference,
+            List.of(),
+            r.examples(),
+            Optional.empty());
     parts.write("keys", () -> r.rows().coalesce(files(r.counts().differing())));
     parts.write("fields", () -> fieldsDataset(lhs.sparkSession(), summary));
     return summary;
@@ -285,7 +298,8 @@ public final class PreparedDiff {
                         Metrics.fieldStats(byField, alignment, counts),
                         alignment.difference,
                         Metrics.arrayStats(byField, alignment),
-                        List.of());
+                        List.of(),
+                        Optional.empty());
                 parts.write("fields", () -> fieldsDataset(keys.sparkSession(), s));
                 return s;
               });

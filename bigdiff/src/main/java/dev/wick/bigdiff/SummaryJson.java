@@ -64,6 +64,16 @@ final class SummaryJson {
           .put("row", r.row())
           .put("count", r.count());
     }
+    if (s.sample().isPresent()) {
+      SampleBounds b = s.sample().get();
+      ObjectNode sample = root.putObject("sample");
+      Json.number(sample, "fraction", b.fraction());
+      sample.put("seed", b.seed());
+      Json.number(sample, "confidence", SampleBounds.CONFIDENCE);
+      sample.put("keys", b.keys());
+      intervals(sample.putArray("categories"), b.categories(), "name");
+      intervals(sample.putArray("fields"), b.fields(), "field");
+    }
     return Json.write(root);
   }
 
@@ -93,6 +103,15 @@ final class SummaryJson {
       renames.addObject().put("lhs", r.lhs()).put("rhs", r.rhs());
     }
     strings(node.putArray("ignored"), d.ignored());
+  }
+
+  private static void intervals(ArrayNode array, List<SampleBounds.Interval> all, String name) {
+    for (SampleBounds.Interval i : all) {
+      ObjectNode node = array.addObject().put(name, i.name()).put("count", i.count());
+      Json.number(node, "estimate", i.estimate());
+      Json.number(node, "low", i.low());
+      Json.number(node, "high", i.high());
+    }
   }
 
   private static void strings(ArrayNode array, List<String> values) {

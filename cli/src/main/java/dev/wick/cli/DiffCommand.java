@@ -89,6 +89,17 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin CompareOptions compare;
 
+  @Option(
+      names = "--sample",
+      paramLabel = "F",
+      description =
+          "Diff only the fraction F of the keys that wick sample --by KEY --seed N keeps (the same"
+              + " keys on both sides); report each share with its 95% Wilson interval, and gate"
+              + " --max-diff-fraction on the interval's upper bound.")
+  Double sample;
+
+  @Mixin SeedOption seed;
+
   @ArgGroup(exclusive = true)
   DiffGateFlags gate;
 
@@ -111,6 +122,9 @@ final class DiffCommand implements Callable<Integer> {
         compare
             .apply(keys.isEmpty() ? BigDiff.keyless() : BigDiff.key(keys.toArray(new String[0])))
             .labels("lhs (" + lhs + ")", "rhs (" + rhs + ")");
+    if (sample != null) {
+      diff = diff.sample(sample, seed.value());
+    }
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
     Optional<Format> in = Optional.ofNullable(inputFormat);

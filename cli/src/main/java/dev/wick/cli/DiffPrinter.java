@@ -8,6 +8,7 @@ import dev.wick.bigdiff.DiffType;
 import dev.wick.bigdiff.FieldStats;
 import dev.wick.bigdiff.GlobalCounts;
 import dev.wick.bigdiff.RowExample;
+import dev.wick.bigdiff.SampleBounds;
 import dev.wick.bigdiff.SchemaDifference;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -120,8 +121,35 @@ final class DiffPrinter {
                     : ""));
       }
     }
+    s.sample().ifPresent(b -> printSample(w, b, s));
     w.println();
     w.println("report: " + written + "/report.html");
+  }
+
+  /** A sample's shares with their intervals: the classifications, then the differing fields. */
+  private static void printSample(PrintWriter w, SampleBounds b, DiffSummary s) {
+    w.println();
+    w.println(
+        "sample: "
+            + percent(b.fraction())
+            + " of the keys by key hash (seed "
+            + b.seed()
+            + "), "
+            + count(b.keys())
+            + " keys; "
+            + Math.round(100 * SampleBounds.CONFIDENCE)
+            + "% Wilson intervals of the share of all keys:");
+    List<SampleBounds.Interval> shown = new ArrayList<>(b.categories());
+    b.fields().stream().filter(i -> i.count() > 0).limit(TOP_FIELDS).forEach(shown::add);
+    for (SampleBounds.Interval i : shown) {
+      w.printf(
+          Locale.ROOT,
+          "  %-16s %9s  [%s, %s]%n",
+          i.name(),
+          percent(i.estimate()),
+          percent(i.low()),
+          percent(i.high()));
+    }
   }
 
   /** The verdict: "the same" only when every key was classified SAME. */
