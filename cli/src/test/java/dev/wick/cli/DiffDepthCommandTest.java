@@ -312,6 +312,84 @@ class DiffDepthCommandTest {
   }
 
   @Test
+  void aDiffOfASampleGatesOnTheUpperBound() throws IOException {
+    String big = tmp.resolve("big-lhs").toString();
+    String bigRhs = tmp.resolve("big-rhs").toString();
+    SparkSession spark = WickSpark.local(2);
+    spark.range(20_000).selectExpr("id", "id AS v").write().parquet(big);
+    spark.range(20_000).selectExpr("id", "IF(id % 25 = 0, -1, id) AS v").write().parquet(bigRhs);
+    String[] base = {"diff", "--lhs", big, "--rhs", bigRhs, "--key", "id"};
+    String dir = out("sampled");
+    CliRun sampled =
+        wick(
+            concat(
+                base,
+                "--out",
+                dir,
+                "--sample",
+                "0.2",
+                "--seed",
+                "3",
+                "--max-diff-fraction",
+                "0.045"));
+    assertThat(sampled.exitCode()).as(sampled.out()).isEqualTo(1);
+    assertThat(sampled.out())
+        .contains("sample: 20.00% of the keys by key hash (seed 3)")
+        .containsPattern("notSame\\s+\\d\\.\\d\\d%\\s+\\[\\d\\.\\d\\d%, \\d\\.\\d\\d%\\]")
+        .containsPattern("\\n  v\\s+");
+    assertThat(sampled.err())
+        .startsWith("diff check failed: On a 20.00% sample of the keys (seed 3), ")
+        .contains("whose upper bound is above the allowed 4.50%");
+    JsonNode s = summary(dir);
+    long keys = s.get("sample").get("keys").asLong();
+    assertThat(keys).isEqualTo(s.get("global").get("total").asLong()).isBetween(3_600L, 4_400L);
+    JsonNode notSame = s.get("sample").get("categories").get(0);
+    assertThat(notSame.get("name").asText()).isEqualTo("notSame");
+    assertThat(notSame.get("low").asDouble()).isLessThan(0.04);
+    assertThat(notSame.get("high").asDouble()).isGreaterThan(0.045);
+    assertThat(Path.of(dir, "report.html")).content().contains("what it says of all keys");
+    // The same keys as wick sample --by id keeps.
+    String picked = out("picked");
+    CliRun sample =
+        wick(
+            "sample",
+            "--in",
+            big,
+            "--out",
+            picked,
+            "--fraction",
+            "0.2",
+            "--by",
+            "id",
+            "--seed",
+            "3");
+    assertThat(sample.exitCode()).as(sample.err()).isZero();
+    assertThat(spark.read().parquet(picked).count()).isEqualTo(keys);
+    CliRun loose =
+        wick(
+            concat(
+                base,
+                "--out",
+                out("sampled-loose"),
+                "--sample",
+                "0.2",
+                "--seed",
+                "3",
+                "--max-diff-fraction",
+                "0.06"));
+    assertThat(loose.exitCode()).as(loose.err()).isZero();
+    CliRun bad = wick(concat(base, "--out", out("sampled-bad"), "--sample", "1.5"));
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).isEqualTo("error: --sample must be in (0, 1], got 1.5.\n");
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    List<String> all = new ArrayList<>(List.of(a));
+    all.addAll(List.of(b));
+    return all.toArray(new String[0]);
+  }
+
+  @Test
   void badElementKeysAreOneLineUsageErrors() {
     CliRun unknown =
         wick(args("--key", "session", "--unordered", "plays:track", "--out", out("bad-1")));
