@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 
 /**
@@ -481,6 +482,10 @@ public final class BigDiff {
     Dataset<Row> out = data;
     for (String p : predicates) {
       try {
+        // Checked first on an empty frame of the same schema in a session of its own: a failed
+        // analysis in the data's session would also reach its query listeners, which log it.
+        SparkSession probe = data.sparkSession().newSession();
+        probe.createDataFrame(List.<Row>of(), data.schema()).filter(functions.expr(p));
         out = out.filter(functions.expr(p));
       } catch (Exception e) {
         // Spark throws AnalysisException (and its ParseException) unchecked, from Scala.
