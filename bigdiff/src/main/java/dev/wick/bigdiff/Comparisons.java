@@ -56,8 +56,7 @@ final class Comparisons {
   /** {@code l} and {@code r}, both of {@code type}, are equal under {@code rules}. */
   static Column equal(Column l, Column r, DataType type, FieldPath path, Rules rules) {
     Optional<FieldComparator> custom = rules.comparatorFor(path, type);
-    if (custom.isPresent()
-        && !(rules.fieldComparators().get(path) == null && hasOwnRule(type, path, rules))) {
+    if (custom.isPresent()) {
       return nullSafe(l, r, custom.get().equal(l, r));
     }
     if (!rules.needsDeepComparison(type, path)) {
@@ -148,14 +147,6 @@ final class Comparisons {
       }
     }
     return l.eqNullSafe(r).or(coalesce(close, lit(false)));
-  }
-
-  /** Whether a rule of its own (tolerance, case, whitespace) governs the value at {@code path}. */
-  private static boolean hasOwnRule(DataType type, FieldPath path, Rules rules) {
-    return (type.isNumeric()
-            && (rules.absoluteFor(path).isPresent() || rules.relativeFor(path).isPresent()))
-        || (Rules.isText(type) && (rules.ignoresCase(path) || rules.trims(path)))
-        || (Rules.isTime(type) && rules.timeFor(path).isPresent());
   }
 
   /** A string as its field's rules compare it: trimmed of whitespace, lower-cased. */

@@ -40,12 +40,25 @@ record Rules(
     typeComparators = Map.copyOf(typeComparators);
   }
 
-  /** The comparator registered for the value at {@code path}: for the field, else its type. */
+  /**
+   * The comparator registered for the value at {@code path}: the field's own, else its type's
+   * unless a rule of the field's own (a tolerance, a text rule) governs it.
+   */
   Optional<FieldComparator> comparatorFor(FieldPath path, DataType type) {
     FieldComparator own = fieldComparators.get(path);
-    return own != null
-        ? Optional.of(own)
+    if (own != null) {
+      return Optional.of(own);
+    }
+    return hasOwnRule(type, path)
+        ? Optional.empty()
         : Optional.ofNullable(typeComparators.get(type.getClass()));
+  }
+
+  /** Whether a rule of its own (tolerance, case, whitespace) governs the value at {@code path}. */
+  private boolean hasOwnRule(DataType type, FieldPath path) {
+    return (type.isNumeric() && (absoluteFor(path).isPresent() || relativeFor(path).isPresent()))
+        || (isText(type) && (ignoresCase(path) || trims(path)))
+        || (isTime(type) && timeFor(path).isPresent());
   }
 
   /** The time tolerance for dates and timestamps at {@code path}: the one set nearest above it. */
