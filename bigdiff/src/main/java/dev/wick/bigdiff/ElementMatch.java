@@ -11,11 +11,13 @@ import static org.apache.spark.sql.functions.forall;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.sort_array;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 import static org.apache.spark.sql.functions.transform;
 import static org.apache.spark.sql.functions.try_element_at;
 import static org.apache.spark.sql.functions.when;
+import static org.apache.spark.sql.functions.zip_with;
 
 import dev.wick.bigdiff.Alignment.KeyedArray;
 import dev.wick.bigdiff.Alignment.Leaf;
@@ -64,19 +66,40 @@ final class ElementMatch {
   static Column equal(
       Column l, Column r, ArrayType type, FieldPath path, FieldPath key, Rules rules) {
     FieldPath elements = Alignment.elements(path, true);
-    return matchable(l, key)
-        .and(matchable(r, key))
-        .and(size(l).equalTo(size(r)))
-        .and(
-            forall(
-                l,
-                x ->
-                    exists(
-                        r,
-                        y ->
-                            keyOf(x, key)
-                                .eqNullSafe(keyOf(y, key))
-                                .and(Comparisons.equal(x, y, type.element(), elements, rules)))));
+    Column matched = matchable(l, key).and(matchable(r, key)).and(size(l).equalTo(size(r)));
+    if (!Rules.containsMap(type.element())) {
+      // Sorted by element key (unique on both sides), equal arrays pair up position by position:
+      // one sort per side instead of a search per element.
+      Column ls = byKey(l, key);
+      Column rs = byKey(r, key);
+      if (!rules.needsDeepComparison(type.element(), elements)) {
+        return matched.and(ls.eqNullSafe(rs));
+      }
+      return matched.and(
+          forall(
+              zip_with(
+                  ls,
+                  rs,
+                  (a, b) ->
+                      Comparisons.equal(
+                          a.getField("v"), b.getField("v"), type.element(), elements, rules)),
+              x -> x));
+    }
+    return matched.and(
+        forall(
+            l,
+            x ->
+                exists(
+                    r,
+                    y ->
+                        keyOf(x, key)
+                            .eqNullSafe(keyOf(y, key))
+                            .and(Comparisons.equal(x, y, type.element(), elements, rules)))));
+  }
+
+  /** {@code array}'s elements as {@code (k: element key, v: element)}, sorted by key. */
+  private static Column byKey(Column array, FieldPath key) {
+    return sort_array(transform(array, x -> struct(keyOf(x, key).as("k"), x.as("v"))));
   }
 
   /**
