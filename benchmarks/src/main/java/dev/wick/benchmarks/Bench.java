@@ -39,6 +39,8 @@ public final class Bench {
         new GenerateCase(),
         new GenerateLikeCase(),
         new DiffCase(),
+        new DiffArraysCase(),
+        new DiffSampleCase(),
         new ProfileCase(),
         new CheckCase(),
         new AnomaliesCase());

@@ -49,10 +49,29 @@ final class Alignment {
     }
   }
 
+  /**
+   * A compared array of records whose elements match by an element key: the array's leaf, the key
+   * (a path inside the element), the leaf that stands for an element on one side only ({@code
+   * plays[]}) and the element's compared fields ({@code plays[].ms_played}, key excluded).
+   */
+  record KeyedArray(Leaf array, FieldPath elementKey, Leaf elements, List<Leaf> fields) {
+    KeyedArray {
+      fields = List.copyOf(fields);
+    }
+
+    /** Every reported field of the elements: the one-sided elements, then the element fields. */
+    List<Leaf> reported() {
+      List<Leaf> out = new ArrayList<>(List.of(elements));
+      out.addAll(fields);
+      return out;
+    }
+  }
+
   private static final Set<String> RESERVED_COLUMNS = Set.of("diff", "fields");
 
   final List<KeyField> keys;
   final List<Leaf> leaves;
+  final List<KeyedArray> keyedArrays;
   final Schema common;
   final SchemaDifference difference;
   final Rules rules;
@@ -62,9 +81,11 @@ final class Alignment {
       List<Leaf> leaves,
       Schema common,
       SchemaDifference difference,
-      Rules rules) {
+      Rules rules,
+      List<KeyedArray> keyedArrays) {
     this.keys = List.copyOf(keys);
     this.leaves = List.copyOf(leaves);
+    this.keyedArrays = List.copyOf(keyedArrays);
     this.common = common;
     this.difference = difference;
     this.rules = rules;
@@ -109,7 +130,33 @@ final class Alignment {
             walk.nullabilityChanges,
             walk.renames,
             o.ignored().stream().map(FieldPath::toString).toList());
-    return new Alignment(keys, leaves, common, difference, rules);
+    return new Alignment(
+        keys, leaves, common, difference, rules, keyedArrays(leaves, rules, lhs, rhs));
+  }
+
+  /** The keyed array of a leaf, when its elements match by key. */
+  Optional<KeyedArray> keyedArray(Leaf leaf) {
+    return keyedArrays.stream().filter(k -> k.array().equals(leaf)).findFirst();
+  }
+
+  private static List<KeyedArray> keyedArrays(
+      List<Leaf> leaves, Rules rules, Schema lhs, Schema rhs) {
+    List<KeyedArray> out = new ArrayList<>();
+    for (Leaf leaf : leaves) {
+      Optional<FieldPath> key = leaf.presence() ? Optional.empty() : rules.elementKey(leaf.path());
+      if (key.isEmpty()) {
+        continue;
+      }
+      RecordType element = (RecordType) ((ArrayType) leaf.type()).element();
+      FieldPath elements = elements(leaf.path(), true);
+      FieldPath keyPath = FieldPath.parse(elements + "." + key.get());
+      List<Leaf> fields = new ArrayList<>();
+      leaves(element.fields(), elements, lhs, rhs, fields);
+      fields.removeIf(f -> f.path().equals(keyPath));
+      Leaf one = new Leaf(elements, element, element, element, false);
+      out.add(new KeyedArray(leaf, key.get(), one, fields));
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ keys
@@ -331,9 +378,123 @@ final class Alignment {
       }
       unordered.add(p);
     }
+    for (Map.Entry<FieldPath, FieldPath> e : o.elementKeys().entrySet()) {
+      checkElementKey(common, e.getKey(), e.getValue(), unordered);
+    }
     checkTolerances(common, o.absoluteTolerance(), "Tolerance");
     checkTolerances(common, o.relativeTolerance(), "Relative tolerance");
-    return new Rules(o.absoluteTolerance(), o.relativeTolerance(), unordered);
+    checkHolds(
+        common,
+        o.timeTolerance().keySet(),
+        "Tolerance",
+        Rules::isTime,
+        "dates or timestamps",
+        "time tolerances apply to date and timestamp fields");
+    checkHolds(
+        common,
+        o.ignoreCase(),
+        "Case-insensitive field",
+        Rules::isText,
+        "strings",
+        "ignoring case applies to string fields");
+    checkHolds(
+        common,
+        o.trim(),
+        "Whitespace-trimmed field",
+        Rules::isText,
+        "strings",
+        "trimming applies to string fields");
+    for (FieldPath p : o.fieldComparators().keySet()) {
+      resolveCompared(common, p, "Comparator field");
+    }
+    return new Rules(
+        o.absoluteTolerance(),
+        o.relativeTolerance(),
+        unordered,
+        o.elementKeys(),
+        o.timeTolerance(),
+        o.ignoreCase(),
+        o.trim(),
+        o.nanEqual(),
+        o.fieldComparators(),
+        o.typeComparators());
+  }
+
+  private static void checkHolds(
+      Schema common,
+      Set<FieldPath> paths,
+      String what,
+      java.util.function.Predicate<DataType> test,
+      String values,
+      String rule) {
+    for (FieldPath p : paths) {
+      ResolvedPath r = resolveCompared(common, p, what);
+      if (!Rules.contains(r.type(), test)) {
+        throw WickException.usage(
+            what
+                + " '"
+                + p
+                + "' cannot apply: it is a "
+                + r.type().describe()
+                + " with no "
+                + values
+                + "; "
+                + rule
+                + ".");
+      }
+    }
+  }
+
+  private static void checkElementKey(
+      Schema common, FieldPath array, FieldPath key, Set<FieldPath> unordered) {
+    ResolvedPath r = resolveCompared(common, array, "Unordered field");
+    if (!(r.type() instanceof ArrayType a)
+        || !(a.element() instanceof RecordType element)
+        || !array.equals(r.path())) {
+      throw WickException.usage(
+          "Unordered field '"
+              + array
+              + ":"
+              + key
+              + "' names a "
+              + r.type().describe()
+              + ", not an array of records; an element key applies to an array of records"
+              + " (such as plays:track_id).");
+    }
+    if (unordered.contains(array)) {
+      throw WickException.usage(
+          "Array '"
+              + array
+              + "' is unordered both as a whole and by the element key '"
+              + key
+              + "'; name it once.");
+    }
+    DataType keyType;
+    try {
+      keyType = key.resolve(Schema.of("element", element.fields())).type();
+    } catch (WickException e) {
+      throw WickException.usage(
+          "Element key '"
+              + key
+              + "' is not a compared field of the elements of '"
+              + array
+              + "' ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
+    if (keyType instanceof RecordType
+        || keyType instanceof ArrayType
+        || keyType instanceof MapType) {
+      throw WickException.usage(
+          "Element key '"
+              + key
+              + "' of '"
+              + array
+              + "' is a "
+              + keyType.describe()
+              + "; an element key must be a plain value (number, string, date, ...).");
+    }
   }
 
   private static void checkTolerances(Schema common, Map<FieldPath, Double> rules, String what) {

@@ -1,19 +1,26 @@
 package dev.wick.bigdiff;
 
 import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.sampler.KeyHash;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 
 /**
  * The options of a keyed diff of two datasets: every key is {@link DiffType#SAME}, {@link
@@ -51,13 +58,40 @@ public final class BigDiff {
       throw WickException.usage("A diff needs at least one key field; name the key fields.")
           .about("key", "name the key fields");
     }
+    return initial(parse(List.of(), paths));
+  }
+
+  /**
+   * A diff without key fields: both sides are compared as multisets of rows (on their common
+   * fields), so that a row present twice on the left and once on the right has one copy only in the
+   * left. The counts count row copies: SAME the matched ones, MISSING_RHS and MISSING_LHS those on
+   * one side only; {@code keys/} holds the differing rows with how many copies are one-sided. Rows
+   * compare exactly (NaN equal to NaN): tolerances, text rules, comparators and unordered arrays
+   * need key fields.
+   */
+  public static BigDiff keyless() {
+    return initial(List.of());
+  }
+
+  private static BigDiff initial(List<FieldPath> keys) {
     return new BigDiff(
         new DiffOptions(
-            parse(List.of(), paths),
+            keys,
             List.of(),
             List.of(),
             Map.of(),
             Map.of(),
+            Map.of(),
+            Map.of(),
+            Set.of(),
+            Set.of(),
+            true,
+            Map.of(),
+            Map.of(),
+            List.of(),
+            List.of(),
+            OptionalDouble.empty(),
+            0L,
             DuplicateKeys.FAIL,
             false,
             "lhs",
@@ -75,6 +109,37 @@ public final class BigDiff {
   }
 
   /**
+   * Also compares the array of records at {@code array} by element key: within each key, elements
+   * with equal {@code elementKey} (a field of the element record, such as {@code track_id}) are
+   * matched whatever their positions, and their other fields compared; an element whose key is on
+   * one side only is reported as such. Each differing element field gets its own statistics (as
+   * {@code plays[].ms_played}). An array holding a null or repeated element key cannot be matched:
+   * its key is DIFFERENT, with the reason, whatever the values.
+   */
+  public BigDiff unorderedBy(String array, String elementKey) {
+    FieldPath a = FieldPath.parse(array);
+    FieldPath k = FieldPath.parse(elementKey);
+    if (!k.isStructPath()) {
+      throw WickException.usage(
+          "Element key '"
+              + elementKey
+              + "' of '"
+              + array
+              + "' steps into an array or map; name a plain field of the elements.");
+    }
+    if (options.elementKeys().containsKey(a)) {
+      throw WickException.usage(
+          "Array '" + array + "' is given an element key twice; give it one.");
+    }
+    return with(
+        d -> {
+          Map<FieldPath, FieldPath> next = new LinkedHashMap<>(d.elementKeys);
+          next.put(a, k);
+          d.elementKeys = next;
+        });
+  }
+
+  /**
    * Numbers at or below {@code path} are equal when {@code |rhs - lhs| <= absolute}. A tolerance
    * set deeper wins over one set above it.
    */
@@ -88,6 +153,152 @@ public final class BigDiff {
    */
   public BigDiff relativeTolerance(String path, double relative) {
     return with(d -> d.relative = put(d.relative, path, relative, true));
+  }
+
+  /**
+   * Dates and timestamps at or below {@code path} are equal when at most {@code tolerance} apart
+   * (timestamps to the microsecond, dates by whole days). A tolerance set deeper wins.
+   */
+  public BigDiff tolerance(String path, Duration tolerance) {
+    Objects.requireNonNull(tolerance, "tolerance");
+    FieldPath p = FieldPath.parse(path);
+    if (tolerance.isNegative()) {
+      throw WickException.usage(
+              "Tolerance for '" + path + "' must not be negative, got " + tolerance + ".")
+          .about("tolerance", "Tolerance");
+    }
+    if (options.timeTolerance().containsKey(p)) {
+      throw WickException.usage("Tolerance for '" + path + "' is set twice; set it once.")
+          .about("tolerance", "Tolerance");
+    }
+    return with(
+        d -> {
+          Map<FieldPath, Duration> next = new LinkedHashMap<>(d.time);
+          next.put(p, tolerance);
+          d.time = next;
+        });
+  }
+
+  /**
+   * Strings at or below these paths compare ignoring case ({@code "Oslo"} equals {@code "OSLO"}).
+   */
+  public BigDiff ignoreCase(String... paths) {
+    return with(d -> d.ignoreCase = Set.copyOf(parse(List.copyOf(d.ignoreCase), paths)));
+  }
+
+  /**
+   * Strings at or below these paths compare without their leading and trailing whitespace ({@code "
+   * Oslo\n"} equals {@code "Oslo"}).
+   */
+  public BigDiff trimWhitespace(String... paths) {
+    return with(d -> d.trim = Set.copyOf(parse(List.copyOf(d.trim), paths)));
+  }
+
+  /**
+   * Whether a NaN equals a NaN in {@code float} and {@code double} fields (default {@code true}: a
+   * value that was NaN and still is NaN has not changed). With {@code false}, a NaN differs from
+   * everything, itself included, as in IEEE 754.
+   */
+  public BigDiff nanEqual(boolean nanEqual) {
+    return with(d -> d.nanEqual = nanEqual);
+  }
+
+  /**
+   * Values at {@code path} (a compared field, or inside arrays and maps such as {@code
+   * items[].price}) are equal when {@code comparator} says so; it wins over every other rule for
+   * that field.
+   */
+  public BigDiff comparator(String path, FieldComparator comparator) {
+    Objects.requireNonNull(comparator, "comparator");
+    FieldPath p = FieldPath.parse(path);
+    return with(
+        d -> {
+          Map<FieldPath, FieldComparator> next = new LinkedHashMap<>(d.fieldComparators);
+          next.put(p, comparator);
+          d.fieldComparators = next;
+        });
+  }
+
+  /**
+   * Every value of this type (such as {@code DataType.StringType.class}), wherever it is, is equal
+   * when {@code comparator} says so, unless its field has a comparator or a rule of its own
+   * (tolerance, case, whitespace).
+   */
+  public BigDiff comparator(Class<? extends DataType> type, FieldComparator comparator) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(comparator, "comparator");
+    if (type == DataType.RecordType.class
+        || type == DataType.ArrayType.class
+        || type == DataType.MapType.class) {
+      throw WickException.usage(
+          "A comparator by type applies to values (numbers, strings, dates, ...), not to "
+              + type.getSimpleName()
+              + "; register it for the field instead.");
+    }
+    return with(
+        d -> {
+          Map<Class<? extends DataType>, FieldComparator> next =
+              new LinkedHashMap<>(d.typeComparators);
+          next.put(type, comparator);
+          d.typeComparators = next;
+        });
+  }
+
+  /**
+   * Diffs only the rows of both sides for which this Spark SQL predicate holds ({@code "country =
+   * 'SE' AND ms_played > 0"}); it may name any column, compared or not.
+   */
+  public BigDiff where(String predicate) {
+    String p = predicate(predicate);
+    return with(
+        d -> {
+          d.lhsWhere = append(d.lhsWhere, p);
+          d.rhsWhere = append(d.rhsWhere, p);
+        });
+  }
+
+  /** Diffs only the left-hand rows for which this Spark SQL predicate holds. */
+  public BigDiff lhsWhere(String predicate) {
+    String p = predicate(predicate);
+    return with(d -> d.lhsWhere = append(d.lhsWhere, p));
+  }
+
+  /** Diffs only the right-hand rows for which this Spark SQL predicate holds. */
+  public BigDiff rhsWhere(String predicate) {
+    String p = predicate(predicate);
+    return with(d -> d.rhsWhere = append(d.rhsWhere, p));
+  }
+
+  private static String predicate(String predicate) {
+    if (predicate == null || predicate.isBlank()) {
+      throw WickException.usage(
+          "A filter predicate must not be empty; give a Spark SQL condition such as \"x > 0\".");
+    }
+    return predicate;
+  }
+
+  private static List<String> append(List<String> list, String item) {
+    List<String> out = new ArrayList<>(list);
+    out.add(item);
+    return out;
+  }
+
+  /**
+   * Diffs only the keys that a sample by key with this fraction and seed keeps ({@code wick sample
+   * --by KEY}: the sampler's key hash, so both sides keep the same keys, in every run), and bounds
+   * what that says of all keys: the summary gets {@link SampleBounds}, a Wilson interval per
+   * classification and per field, and the gate compares the upper bound with its threshold.
+   */
+  public BigDiff sample(double fraction, long seed) {
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw WickException.usage("The sample fraction must be in (0, 1], got " + fraction + ".")
+          .about("sample", "The sample fraction");
+    }
+    return with(
+        d -> {
+          d.sample = OptionalDouble.of(fraction);
+          d.seed = seed;
+        });
   }
 
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
@@ -121,8 +332,19 @@ public final class BigDiff {
             d.keys,
             d.ignored,
             d.unordered,
+            d.elementKeys,
             d.absolute,
             d.relative,
+            d.time,
+            d.ignoreCase,
+            d.trim,
+            d.nanEqual,
+            d.fieldComparators,
+            d.typeComparators,
+            d.lhsWhere,
+            d.rhsWhere,
+            d.sample,
+            d.seed,
             d.duplicates,
             d.includeSame,
             d.lhsLabel,
@@ -134,8 +356,19 @@ public final class BigDiff {
     final List<FieldPath> keys;
     List<FieldPath> ignored;
     List<FieldPath> unordered;
+    Map<FieldPath, FieldPath> elementKeys;
     Map<FieldPath, Double> absolute;
     Map<FieldPath, Double> relative;
+    Map<FieldPath, Duration> time;
+    Set<FieldPath> ignoreCase;
+    Set<FieldPath> trim;
+    boolean nanEqual;
+    Map<FieldPath, FieldComparator> fieldComparators;
+    Map<Class<? extends DataType>, FieldComparator> typeComparators;
+    List<String> lhsWhere;
+    List<String> rhsWhere;
+    OptionalDouble sample;
+    long seed;
     DuplicateKeys duplicates;
     boolean includeSame;
     String lhsLabel;
@@ -145,8 +378,19 @@ public final class BigDiff {
       keys = o.keys();
       ignored = o.ignored();
       unordered = o.unordered();
+      elementKeys = o.elementKeys();
       absolute = o.absoluteTolerance();
       relative = o.relativeTolerance();
+      time = o.timeTolerance();
+      ignoreCase = o.ignoreCase();
+      trim = o.trim();
+      nanEqual = o.nanEqual();
+      fieldComparators = o.fieldComparators();
+      typeComparators = o.typeComparators();
+      lhsWhere = o.lhsWhere();
+      rhsWhere = o.rhsWhere();
+      sample = o.sample();
+      seed = o.seed();
       duplicates = o.duplicates();
       includeSame = o.includeSame();
       lhsLabel = o.lhsLabel();
@@ -161,13 +405,18 @@ public final class BigDiff {
   public PreparedDiff prepare(Dataset<Row> lhs, Dataset<Row> rhs) {
     Objects.requireNonNull(lhs, "lhs");
     Objects.requireNonNull(rhs, "rhs");
-    Set<FieldPath> dropped = droppableColumns(lhs, rhs);
-    Dataset<Row> l = drop(lhs, dropped);
-    Dataset<Row> r = drop(rhs, dropped);
+    if (options.keys().isEmpty()) {
+      KeylessDiff.check(options);
+    }
+    Dataset<Row> filteredL = filter(lhs, options.lhsWhere(), "lhs");
+    Dataset<Row> filteredR = filter(rhs, options.rhsWhere(), "rhs");
+    Set<FieldPath> dropped = droppableColumns(filteredL, filteredR);
+    Dataset<Row> l = drop(filteredL, dropped);
+    Dataset<Row> r = drop(filteredR, dropped);
     Schema lhsSchema = Schemas.fromSpark(l.schema(), "lhs");
     Schema rhsSchema = Schemas.fromSpark(r.schema(), "rhs");
     Alignment alignment = Alignment.of(lhsSchema, rhsSchema, options, dropped);
-    return new PreparedDiff(l, r, alignment, options);
+    return new PreparedDiff(sampled(l), sampled(r), alignment, options);
   }
 
   /**
@@ -223,6 +472,44 @@ public final class BigDiff {
       }
     }
     return out;
+  }
+
+  /**
+   * {@code data} with the predicates applied; a predicate Spark cannot parse or resolve on it, or
+   * one that is not a condition, fails at once with Spark's first line.
+   */
+  private static Dataset<Row> filter(Dataset<Row> data, List<String> predicates, String side) {
+    Dataset<Row> out = data;
+    for (String p : predicates) {
+      try {
+        // Checked first on an empty frame of the same schema in a session of its own: a failed
+        // analysis in the data's session would also reach its query listeners, which log it.
+        SparkSession probe = data.sparkSession().newSession();
+        probe.createDataFrame(List.<Row>of(), data.schema()).filter(functions.expr(p));
+        out = out.filter(functions.expr(p));
+      } catch (Exception e) {
+        // Spark throws AnalysisException (and its ParseException) unchecked, from Scala.
+        if (!(e instanceof AnalysisException)) {
+          throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        }
+        String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+        throw WickException.usage(
+            "Filter '" + p + "' is not a condition Spark can apply to the " + side + ": " + first,
+            e);
+      }
+    }
+    return out;
+  }
+
+  /** The rows of {@code data} whose key the sampler's key hash keeps, when sampling. */
+  private Dataset<Row> sampled(Dataset<Row> data) {
+    if (options.sample().isEmpty()) {
+      return data;
+    }
+    List<String> keys = options.keys().stream().map(FieldPath::toString).toList();
+    return data.filter(
+        KeyHash.unit(data.schema(), keys, options.seed())
+            .lt(functions.lit(options.sample().getAsDouble())));
   }
 
   private static Dataset<Row> drop(Dataset<Row> data, Set<FieldPath> dropped) {

@@ -3,12 +3,18 @@ package dev.wick.bigdiff;
 import static org.apache.spark.sql.functions.abs;
 import static org.apache.spark.sql.functions.array_sort;
 import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.date_diff;
 import static org.apache.spark.sql.functions.forall;
 import static org.apache.spark.sql.functions.greatest;
+import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.lower;
 import static org.apache.spark.sql.functions.map_contains_key;
 import static org.apache.spark.sql.functions.map_keys;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.regexp_replace;
 import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.timestamp_diff;
 import static org.apache.spark.sql.functions.transform;
 import static org.apache.spark.sql.functions.transform_values;
 import static org.apache.spark.sql.functions.try_element_at;
@@ -27,6 +33,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,11 +55,22 @@ final class Comparisons {
 
   /** {@code l} and {@code r}, both of {@code type}, are equal under {@code rules}. */
   static Column equal(Column l, Column r, DataType type, FieldPath path, Rules rules) {
+    Optional<FieldComparator> custom = rules.comparatorFor(path, type);
+    if (custom.isPresent()) {
+      return nullSafe(l, r, custom.get().equal(l, r));
+    }
     if (!rules.needsDeepComparison(type, path)) {
       return l.eqNullSafe(r);
     }
     if (type.isNumeric()) {
-      return withinTolerance(l, r, type, path, rules);
+      Column eq = withinTolerance(l, r, type, path, rules);
+      return rules.nanEqual() || !Rules.isFloating(type) ? eq : eq.and(not(isnan(l)));
+    }
+    if (Rules.isText(type)) {
+      return text(l, rules, path).eqNullSafe(text(r, rules, path));
+    }
+    if (Rules.isTime(type)) {
+      return withinTime(l, r, type, path, rules);
     }
     Column bothPresent;
     if (type instanceof RecordType rec) {
@@ -67,6 +85,8 @@ final class Comparisons {
                 rules));
       }
       bothPresent = and(parts);
+    } else if (type instanceof ArrayType a && rules.elementKey(path).isPresent()) {
+      bothPresent = ElementMatch.equal(l, r, a, path, rules.elementKey(path).get(), rules);
     } else if (type instanceof ArrayType a) {
       FieldPath elements = Alignment.elements(path, true);
       Column ls = rules.isUnordered(path) ? array_sort(l) : l;
@@ -125,6 +145,44 @@ final class Comparisons {
       if (relative.isPresent()) {
         close = close.or(gap.leq(lit(relative.get()).multiply(greatest(abs(ld), abs(rd)))));
       }
+    }
+    return l.eqNullSafe(r).or(coalesce(close, lit(false)));
+  }
+
+  /** A string as its field's rules compare it: trimmed of whitespace, lower-cased. */
+  private static Column text(Column v, Rules rules, FieldPath path) {
+    Column out = v;
+    if (rules.trims(path)) {
+      out = regexp_replace(out, lit("(?U)^\\s+|\\s+$"), lit(""));
+    }
+    if (rules.ignoresCase(path)) {
+      out = lower(out);
+    }
+    return out;
+  }
+
+  /**
+   * Dates or timestamps within the time tolerance set for them: timestamps to the microsecond,
+   * dates by whole days. Equal values always are.
+   */
+  private static Column withinTime(Column l, Column r, DataType type, FieldPath path, Rules rules) {
+    Optional<Duration> tolerance = rules.timeFor(path);
+    if (tolerance.isEmpty()) {
+      return l.eqNullSafe(r);
+    }
+    Column close;
+    if (type instanceof DataType.DateType) {
+      close = abs(date_diff(r, l)).leq(lit(tolerance.get().toDays()));
+    } else {
+      long micros;
+      try {
+        micros =
+            Math.multiplyExact(tolerance.get().getSeconds(), 1_000_000L)
+                + tolerance.get().getNano() / 1_000;
+      } catch (ArithmeticException e) {
+        micros = Long.MAX_VALUE;
+      }
+      close = abs(timestamp_diff("MICROSECOND", l, r).cast("decimal(20,0)")).leq(lit(micros));
     }
     return l.eqNullSafe(r).or(coalesce(close, lit(false)));
   }

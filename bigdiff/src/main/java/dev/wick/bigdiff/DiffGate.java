@@ -22,7 +22,34 @@ final class DiffGate {
     if (!t.allowSchemaChange()) {
       schema(out, s.schema());
     }
-    if (g.diffFraction() > t.maxDiffFraction()) {
+    if (s.sample().isPresent() && t.maxDiffFraction() > 0) {
+      SampleBounds b = s.sample().get();
+      SampleBounds.Interval i = b.notSame();
+      if (i.high() > t.maxDiffFraction()) {
+        out.add(
+            new Violation(
+                Kind.THRESHOLD,
+                "keys",
+                "diff fraction (upper bound)",
+                number(i.high()),
+                number(t.maxDiffFraction()),
+                "On a "
+                    + percent(b.fraction())
+                    + " sample of the keys (seed "
+                    + b.seed()
+                    + "), "
+                    + counted(s)
+                    + "; the "
+                    + Math.round(100 * SampleBounds.CONFIDENCE)
+                    + "% interval of that share is ["
+                    + percent(i.low())
+                    + ", "
+                    + percent(i.high())
+                    + "], whose upper bound is above the allowed "
+                    + percent(t.maxDiffFraction())
+                    + "."));
+      }
+    } else if (g.diffFraction() > t.maxDiffFraction()) {
       out.add(
           new Violation(
               Kind.THRESHOLD,
@@ -30,25 +57,43 @@ final class DiffGate {
               "diff fraction",
               number(g.diffFraction()),
               number(t.maxDiffFraction()),
-              g.notSame()
-                  + " of "
-                  + g.total()
-                  + " keys are not SAME ("
-                  + percent(g.diffFraction())
-                  + ": "
-                  + g.different()
-                  + " different, "
-                  + g.missingRhs()
-                  + " only in lhs, "
-                  + g.missingLhs()
-                  + " only in rhs, "
-                  + g.duplicateKeys()
-                  + " duplicated)"
+              counted(s)
                   + (t.maxDiffFraction() == 0
                       ? "; none may be."
                       : "; at most " + percent(t.maxDiffFraction()) + " may be.")));
     }
     return new GateResult(out);
+  }
+
+  /** What is not SAME, in words: keys by classification, or rows for a diff without keys. */
+  private static String counted(DiffSummary s) {
+    GlobalCounts g = s.global();
+    if (s.keyless()) {
+      return g.notSame()
+          + " of "
+          + g.total()
+          + " rows are not SAME ("
+          + percent(g.diffFraction())
+          + ": "
+          + g.missingRhs()
+          + " only in lhs, "
+          + g.missingLhs()
+          + " only in rhs, duplicates counted)";
+    }
+    return g.notSame()
+        + " of "
+        + g.total()
+        + " keys are not SAME ("
+        + percent(g.diffFraction())
+        + ": "
+        + g.different()
+        + " different, "
+        + g.missingRhs()
+        + " only in lhs, "
+        + g.missingLhs()
+        + " only in rhs, "
+        + g.duplicateKeys()
+        + " duplicated)";
   }
 
   private static void empty(List<Violation> out, String side, long keys) {

@@ -5,22 +5,28 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.filter;
+import static org.apache.spark.sql.functions.flatten;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.row_number;
+import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.when;
 
 import dev.wick.bigdiff.Alignment.KeyField;
+import dev.wick.bigdiff.Alignment.KeyedArray;
 import dev.wick.bigdiff.Alignment.Leaf;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -67,6 +73,7 @@ final class DiffPlan {
   static final PlanColumn COUNT_RHS = Side.RHS.rows();
   static final PlanColumn REPRESENTATIVE = new PlanColumn("rep");
   static final PlanColumn KEY_HAS_NULL = new PlanColumn("key_null");
+  static final PlanColumn ROW = new PlanColumn("row_of_missing");
 
   /** The element type of the {@code fields} column of {@code keys/}. */
   static final StructType FIELD_DIFF =
@@ -74,7 +81,8 @@ final class DiffPlan {
           .add("field", DataTypes.StringType, false)
           .add("left", DataTypes.StringType, true)
           .add("right", DataTypes.StringType, true)
-          .add("delta", DataTypes.DoubleType, true);
+          .add("delta", DataTypes.DoubleType, true)
+          .add("element", DataTypes.StringType, true);
 
   /**
    * The two inputs, and the one place that names the columns each contributes to the joined rows:
@@ -168,7 +176,9 @@ final class DiffPlan {
       PlanColumn differs,
       PlanColumn delta,
       PlanColumn lhsText,
-      PlanColumn rhsText) {
+      PlanColumn rhsText,
+      PlanColumn elements,
+      PlanColumn problem) {
     static List<LeafColumns> of(Alignment alignment) {
       List<LeafColumns> out = new ArrayList<>();
       for (int i = 0; i < alignment.leaves.size(); i++) {
@@ -181,7 +191,9 @@ final class DiffPlan {
                 new PlanColumn("d_" + i),
                 new PlanColumn("delta_" + i),
                 new PlanColumn("lt_" + i),
-                new PlanColumn("rt_" + i)));
+                new PlanColumn("rt_" + i),
+                new PlanColumn("el_" + i),
+                new PlanColumn("pb_" + i)));
       }
       return List.copyOf(out);
     }
@@ -416,7 +428,13 @@ final class DiffPlan {
             col("*"), DIFF.as(diff), DUP_LHS.as(dupL), DUP_RHS.as(dupR), KEY_HAS_NULL.as(keyNull));
     // Only DIFFERENT keys show field values; the others carry nulls from here on, so that the
     // rows of the (typically many) SAME keys stay narrow: no string is copied for them.
-    Column different = Classification.DIFFERENT.is(DIFF.col());
+    // MISSING keys keep them too: keys/ shows the row that exists.
+    Column different =
+        Classification.isAny(
+            DIFF.col(),
+            Classification.DIFFERENT,
+            Classification.MISSING_LHS,
+            Classification.MISSING_RHS);
     Set<PlanColumn> values = new HashSet<>();
     for (LeafColumns c : leaves) {
       values.add(c.lhs());
@@ -483,7 +501,22 @@ final class DiffPlan {
       second.add(c.delta().as(when(d, Deltas.finite(c.delta().col()))));
       second.add(c.lhsText().as(when(d, Deltas.render(c.lhs().col(), leaf))));
       second.add(c.rhsText().as(when(d, Deltas.render(c.rhs().col(), leaf))));
+      Optional<KeyedArray> keyed = alignment.keyedArray(leaf);
+      if (keyed.isPresent()) {
+        second.add(c.problem().col());
+        second.add(
+            c.elements()
+                .as(
+                    when(
+                        d.and(c.problem().col().isNull()),
+                        ElementMatch.entries(
+                            c.lhs().col(), c.rhs().col(), keyed.get(), alignment.rules))));
+      }
     }
+    second.add(
+        ROW.as(
+            when(Classification.MISSING_RHS.is(DIFF.col()), rowOf(Side.LHS))
+                .when(Classification.MISSING_LHS.is(DIFF.col()), rowOf(Side.RHS))));
     Dataset<Row> flagged = kept.select(first.toArray(new Column[0]));
     List<Column> raw = new ArrayList<>(List.of(col("*")));
     for (LeafColumns c : leaves) {
@@ -493,8 +526,55 @@ final class DiffPlan {
                   when(
                       c.differs().col(),
                       Deltas.delta(c.lhs().col(), c.rhs().col(), c.leaf(), alignment.rules))));
+      Optional<KeyedArray> keyed = alignment.keyedArray(c.leaf());
+      if (keyed.isPresent()) {
+        raw.add(
+            c.problem()
+                .as(
+                    when(
+                        c.differs().col(),
+                        ElementMatch.problem(c.lhs().col(), c.rhs().col(), keyed.get()))));
+      }
     }
     return flagged.select(raw.toArray(new Column[0])).select(second.toArray(new Column[0]));
+  }
+
+  /**
+   * The compared fields of one side's row, reassembled from its leaf values into the compared
+   * record type (null when no field is compared).
+   */
+  private Column rowOf(Side side) {
+    Map<FieldPath, LeafColumns> byPath = new HashMap<>();
+    Map<FieldPath, LeafColumns> presence = new HashMap<>();
+    for (LeafColumns c : leaves) {
+      (c.leaf().presence() ? presence : byPath).put(c.leaf().path(), c);
+    }
+    List<dev.wick.core.schema.Field> fields = alignment.common.fields();
+    return fields.isEmpty() ? lit(null) : record(fields, null, side, byPath, presence);
+  }
+
+  private static Column record(
+      List<dev.wick.core.schema.Field> fields,
+      FieldPath prefix,
+      Side side,
+      Map<FieldPath, LeafColumns> byPath,
+      Map<FieldPath, LeafColumns> presence) {
+    List<Column> out = new ArrayList<>();
+    for (dev.wick.core.schema.Field f : fields) {
+      FieldPath path = Alignment.child(prefix, f.name());
+      Column v;
+      if (f.type() instanceof dev.wick.core.schema.DataType.RecordType r) {
+        v = record(r.fields(), path, side, byPath, presence);
+        LeafColumns isNull = presence.get(path);
+        if (isNull != null) {
+          v = when(not(isNull.value(side).col()), v);
+        }
+      } else {
+        v = byPath.get(path).value(side).col();
+      }
+      out.add(v.as(f.name()));
+    }
+    return struct(out.toArray(new Column[0]));
   }
 
   /** The {@code keys/} output: key fields, {@code diff}, and the list of differing fields. */
@@ -502,21 +582,40 @@ final class DiffPlan {
     List<Column> cols = keysAsOutput(keys);
     cols.add(DIFF.col());
     List<Column> items = new ArrayList<>();
+    boolean keyed = !alignment.keyedArrays.isEmpty();
     for (LeafColumns c : leaves) {
-      items.add(
-          when(
-              c.differs().col(),
-              struct(
-                  lit(c.leaf().name()).as("field"),
-                  c.lhsText().col().as("left"),
-                  c.rhsText().col().as("right"),
-                  c.delta().col().as("delta"))));
+      Optional<KeyedArray> k = alignment.keyedArray(c.leaf());
+      Column whole =
+          struct(
+              lit(c.leaf().name()).as("field"),
+              c.lhsText().col().as("left"),
+              c.rhsText().col().as("right"),
+              c.delta().col().as("delta"),
+              (k.isPresent() ? c.problem().col() : lit(null)).cast("string").as("element"));
+      Column d = c.differs().col();
+      if (!keyed) {
+        items.add(when(d, whole));
+      } else if (k.isEmpty()) {
+        items.add(array(when(d, whole)));
+      } else {
+        // The elements' differences, or the whole arrays when they could not be matched by key
+        // (the reason in element) or differ in nothing an element shows (null against empty).
+        Column el = c.elements().col();
+        items.add(
+            when(d.and(c.problem().col().isNotNull().or(size(el).equalTo(lit(0)))), array(whole))
+                .otherwise(coalesce(el, array().cast(DataTypes.createArrayType(FIELD_DIFF)))));
+      }
     }
-    Column fields =
-        items.isEmpty()
-            ? array().cast(DataTypes.createArrayType(FIELD_DIFF))
-            : filter(array(items.toArray(new Column[0])), x -> x.isNotNull());
+    Column fields;
+    if (items.isEmpty()) {
+      fields = array().cast(DataTypes.createArrayType(FIELD_DIFF));
+    } else if (keyed) {
+      fields = filter(flatten(array(items.toArray(new Column[0]))), x -> x.isNotNull());
+    } else {
+      fields = filter(array(items.toArray(new Column[0])), x -> x.isNotNull());
+    }
     cols.add(fields.as("fields"));
+    cols.add(ROW.col().as("row"));
     return detailed.select(cols.toArray(new Column[0]));
   }
 

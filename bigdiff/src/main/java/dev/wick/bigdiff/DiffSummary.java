@@ -13,15 +13,46 @@ import java.util.Optional;
  * @param global the key counts
  * @param fields every compared field, those that differ most often first
  * @param schema the fields compared, ignored, and the schema changes
+ * @param arrays the arrays of records matched by element key, with their one-sided elements
+ * @param rows for a diff without key fields, a few rows of each side that the other lacks
+ * @param sample for a diff of a sample, what it says of the whole data
  */
 public record DiffSummary(
-    List<String> keys, GlobalCounts global, List<FieldStats> fields, SchemaDifference schema) {
+    List<String> keys,
+    GlobalCounts global,
+    List<FieldStats> fields,
+    SchemaDifference schema,
+    List<ArrayStats> arrays,
+    List<RowExample> rows,
+    Optional<SampleBounds> sample) {
 
   public DiffSummary {
     keys = List.copyOf(keys);
     Objects.requireNonNull(global, "global");
     fields = List.copyOf(fields);
     Objects.requireNonNull(schema, "schema");
+    arrays = List.copyOf(arrays);
+    rows = List.copyOf(rows);
+    Objects.requireNonNull(sample, "sample");
+  }
+
+  /** A keyed summary with no arrays matched by element key. */
+  public DiffSummary(
+      List<String> keys, GlobalCounts global, List<FieldStats> fields, SchemaDifference schema) {
+    this(keys, global, fields, schema, List.of(), List.of(), Optional.empty());
+  }
+
+  /**
+   * True for a diff without key fields ({@link BigDiff#keyless()}): its counts count row copies,
+   * not keys.
+   */
+  public boolean keyless() {
+    return keys.isEmpty();
+  }
+
+  /** This summary as the diff of a sample: with its bounds. */
+  DiffSummary sampled(SampleBounds bounds) {
+    return new DiffSummary(keys, global, fields, schema, arrays, rows, Optional.of(bounds));
   }
 
   /** The statistics of one compared field, by path. */

@@ -42,7 +42,7 @@ final class HtmlReport {
         .append("</code> &rarr; rhs <code>")
         .append(esc(rhs))
         .append("</code>, keyed by <code>")
-        .append(esc(String.join(", ", s.keys())))
+        .append(esc(s.keyless() ? "no key (rows as multisets)" : String.join(", ", s.keys())))
         .append("</code></div>\n");
     GlobalCounts g = s.global();
     schema(h, s.schema());
@@ -50,6 +50,9 @@ final class HtmlReport {
     h.append("\"><b>").append(esc(headline(s))).append("</b></p>\n");
     globalTable(h, g);
     fields(h, s);
+    arrays(h, s);
+    rows(h, s);
+    sample(h, s);
     examples(h, s);
     h.append("</body></html>\n");
     return h.toString();
@@ -111,12 +114,16 @@ final class HtmlReport {
           count(g.notSame())
               + " of "
               + count(g.total())
-              + " keys are not the same ("
+              + (s.keyless() ? " rows are not the same (" : " keys are not the same (")
               + percent(g.diffFraction())
               + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
               + ")";
     } else {
-      keys = "All " + count(g.total()) + " keys are the same in the compared fields";
+      keys =
+          "All "
+              + count(g.total())
+              + (s.keyless() ? " rows are" : " keys are")
+              + " the same in the compared fields";
     }
     return keys + (s.schema().differs() ? ", and the schema changed." : ".");
   }
@@ -207,6 +214,83 @@ final class HtmlReport {
         h.append("<td>&ndash;</td>").append("<td></td>".repeat(shown.size() + 2));
       }
       h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** A diff of a sample: each share and its interval. */
+  private static void sample(StringBuilder h, DiffSummary s) {
+    if (s.sample().isEmpty()) {
+      return;
+    }
+    SampleBounds b = s.sample().get();
+    h.append("<h2>A sample: what it says of all keys</h2><p>")
+        .append(esc(percent(b.fraction())))
+        .append(" of the keys, picked by the sampler's key hash (seed ")
+        .append(b.seed())
+        .append("): ")
+        .append(count(b.keys()))
+        .append(" keys. Wilson intervals at ")
+        .append(Math.round(100 * SampleBounds.CONFIDENCE))
+        .append("% confidence.</p><table><tr><th>share of keys</th><th>in the sample</th>")
+        .append("<th>estimate</th><th>low</th><th>high</th></tr>\n");
+    List<SampleBounds.Interval> all = new java.util.ArrayList<>(b.categories());
+    all.addAll(b.fields());
+    for (SampleBounds.Interval i : all) {
+      h.append("<tr><td><code>")
+          .append(esc(i.name()))
+          .append("</code></td><td class=\"n\">")
+          .append(count(i.count()))
+          .append("</td><td class=\"n\">")
+          .append(esc(percent(i.estimate())))
+          .append("</td><td class=\"n\">")
+          .append(esc(percent(i.low())))
+          .append("</td><td class=\"n\">")
+          .append(esc(percent(i.high())))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** A diff without key fields: a few rows of each side that the other lacks. */
+  private static void rows(StringBuilder h, DiffSummary s) {
+    if (s.rows().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Rows on one side only</h2><table><tr><th>side</th><th>copies</th>")
+        .append("<th>row</th></tr>\n");
+    for (RowExample r : s.rows()) {
+      h.append("<tr><td>")
+          .append(r.type() == DiffType.MISSING_RHS ? "only in lhs" : "only in rhs")
+          .append("</td><td class=\"n\">")
+          .append(count(r.count()))
+          .append("</td><td><code>")
+          .append(esc(r.row()))
+          .append("</code></td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  /** The arrays matched by element key: their one-sided elements and unmatched arrays. */
+  private static void arrays(StringBuilder h, DiffSummary s) {
+    if (s.arrays().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Arrays matched by element key</h2><table><tr><th>array</th>")
+        .append("<th>element key</th><th>elements only in lhs</th><th>elements only in rhs</th>")
+        .append("<th>keys not matched (null or repeated element key)</th></tr>\n");
+    for (ArrayStats a : s.arrays()) {
+      h.append("<tr><td><code>")
+          .append(esc(a.field()))
+          .append("</code></td><td><code>")
+          .append(esc(a.elementKey()))
+          .append("</code></td><td class=\"n\">")
+          .append(count(a.onlyLhs()))
+          .append("</td><td class=\"n\">")
+          .append(count(a.onlyRhs()))
+          .append("</td><td class=\"n\">")
+          .append(count(a.unmatched()))
+          .append("</td></tr>\n");
     }
     h.append("</table>\n");
   }

@@ -95,8 +95,15 @@ final class Metrics {
     Column delta = col(FIELD + ".delta");
     Column left = col(FIELD + ".left");
     Column right = col(FIELD + ".right");
+    Column element = col(FIELD + ".element");
     List<Column> out =
-        new ArrayList<>(List.of(count(lit(1)).as("different"), count(delta).as("count")));
+        new ArrayList<>(
+            List.of(
+                count(lit(1)).as("different"),
+                count(delta).as("count"),
+                count_if(left.isNull()).as("leftNull"),
+                count_if(right.isNull()).as("rightNull"),
+                count(element).as("elements")));
     for (DeltaStatistic s : DeltaStatistic.values()) {
       s.aggregate(delta).ifPresent(c -> out.add(c.as(s.key())));
     }
@@ -106,9 +113,10 @@ final class Metrics {
         approx_percentile(delta, array(levels), lit(DeltaStatistic.PERCENTILE_ACCURACY))
             .as(DeltaStatistic.PERCENTILES));
     out.add(histogram_numeric(delta, lit(HISTOGRAM_BINS)).as("histogram"));
-    out.add(min(struct(col(KEY), left, right, delta)).as("first"));
+    out.add(min(struct(col(KEY), left, right, delta, element)).as("first"));
     out.add(
-        max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta)).as("largest"));
+        max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta, element))
+            .as("largest"));
     return out.toArray(Column[]::new);
   }
 
@@ -164,7 +172,11 @@ final class Metrics {
   static List<FieldStats> fieldStats(
       Map<String, Row> byField, Alignment alignment, GlobalCounts global) {
     List<FieldStats> out = new ArrayList<>();
-    for (Leaf leaf : alignment.leaves) {
+    List<Leaf> reported = new ArrayList<>(alignment.leaves);
+    for (Alignment.KeyedArray k : alignment.keyedArrays) {
+      reported.addAll(k.reported());
+    }
+    for (Leaf leaf : reported) {
       Row f = byField.get(leaf.name());
       long different = f == null ? 0 : f.getAs("different");
       double fraction = global.different() == 0 ? 0.0 : (double) different / global.different();
@@ -180,8 +192,8 @@ final class Metrics {
           }
           histogram.sort(Comparator.comparingDouble(HistogramBin::center));
         }
-        examples.add(example(f.getAs("largest"), 1, alignment));
-        Example first = example(f.getAs("first"), 0, alignment);
+        examples.add(example(f.getAs("largest"), 1, leaf.name(), alignment));
+        Example first = example(f.getAs("first"), 0, leaf.name(), alignment);
         if (!examples.get(0).key().equals(first.key())) {
           examples.add(first);
         }
@@ -205,10 +217,35 @@ final class Metrics {
     return new DeltaStats(type, n, values);
   }
 
-  private static Example example(Row r, int offset, Alignment alignment) {
+  /**
+   * Per array matched by element key: its elements on one side only and its keys whose arrays could
+   * not be matched, from the rows of {@link #fields()} by field name.
+   */
+  static List<ArrayStats> arrayStats(Map<String, Row> byField, Alignment alignment) {
+    List<ArrayStats> out = new ArrayList<>();
+    for (Alignment.KeyedArray k : alignment.keyedArrays) {
+      Row elements = byField.get(k.elements().name());
+      Row whole = byField.get(k.array().name());
+      out.add(
+          new ArrayStats(
+              k.array().name(),
+              k.elementKey().toString(),
+              elements == null ? 0 : elements.getAs("rightNull"),
+              elements == null ? 0 : elements.getAs("leftNull"),
+              whole == null ? 0 : whole.getAs("elements")));
+    }
+    return out;
+  }
+
+  private static Example example(Row r, int offset, String field, Alignment alignment) {
     Object delta = r.get(offset + 3);
+    String element = r.getString(offset + 4);
+    String key = key(r.getStruct(offset), alignment);
+    int elements = field.indexOf("[]");
     return new Example(
-        key(r.getStruct(offset), alignment),
+        element == null || elements < 0
+            ? key
+            : key + ", " + field.substring(0, elements) + "[" + element + "]",
         r.getString(offset + 1),
         r.getString(offset + 2),
         delta == null ? OptionalDouble.empty() : OptionalDouble.of((Double) delta));

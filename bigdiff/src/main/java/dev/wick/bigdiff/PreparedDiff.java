@@ -93,11 +93,16 @@ public final class PreparedDiff {
 
   /**
    * The rows of {@code keys/}, lazily: the key columns, {@code diff} (a {@link DiffType} name) and
-   * {@code fields}, a list of {@code (field, left, right, delta)} for each differing field. Holds
-   * the differing keys, or every classified key with {@link BigDiff#includeSame(boolean)}.
-   * Duplicated keys are not in it (and are not checked for: use {@link #summarize()} for that).
+   * {@code fields}, a list of {@code (field, left, right, delta, element)} for each differing
+   * field. For a diff without key fields, the differing rows' compared fields, {@code diff} and
+   * {@code count} (the copies only on that side). Holds the differing keys, or every classified key
+   * with {@link BigDiff#includeSame(boolean)}. Duplicated keys are not in it (and are not checked
+   * for: use {@link #summarize()} for that).
    */
   public Dataset<Row> keys() {
+    if (alignment.keys.isEmpty()) {
+      return new KeylessDiff(lhs, rhs, alignment).rows(null);
+    }
     // The observation is a barrier: without it Spark would push the filter on the
     // classification below it and compare every field twice.
     DiffPlan plan = counting();
@@ -166,6 +171,16 @@ public final class PreparedDiff {
    * counts without the duplicated keys. A report of duplicates starts with that plan.
    */
   private DiffSummary run(Parts parts) {
+    DiffSummary s = unsampled(parts);
+    return options.sample().isPresent()
+        ? s.sampled(SampleBounds.of(s, options.sample().getAsDouble(), options.seed()))
+        : s;
+  }
+
+  private DiffSummary unsampled(Parts parts) {
+    if (alignment.keys.isEmpty()) {
+      return keyless(parts);
+    }
     if (options.duplicates() != DuplicateKeys.REPORT) {
       Optional<DiffSummary> unique = uniquePass(parts);
       if (unique.isPresent()) {
@@ -178,6 +193,26 @@ public final class PreparedDiff {
       throw duplicated(counts, Metrics.duplicateExamples(pass.observed(), alignment));
     }
     return finish(pass, parts, false).orElseThrow();
+  }
+
+  /**
+   * The diff without key fields: one aggregation over both sides' rows ({@link KeylessDiff}), the
+   * differing rows written as {@code keys/}.
+   */
+  private DiffSummary keyless(Parts parts) {
+    KeylessDiff.Result r = new KeylessDiff(lhs, rhs, alignment).run();
+    DiffSummary summary =
+        new DiffSummary(
+            List.of(),
+            r.counts(),
+            List.of(),
+            alignment.difference,
+            List.of(),
+            r.examples(),
+            Optional.empty());
+    parts.write("keys", () -> r.rows().coalesce(files(r.counts().differing())));
+    parts.write("fields", () -> fieldsDataset(lhs.sparkSession(), summary));
+    return summary;
   }
 
   /**
@@ -255,12 +290,16 @@ public final class PreparedDiff {
       Future<DiffSummary> summary =
           pool.submit(
               () -> {
+                Map<String, Row> byField = byField(keys, counts);
                 DiffSummary s =
                     new DiffSummary(
                         keyFields(),
                         counts,
-                        Metrics.fieldStats(byField(keys, counts), alignment, counts),
-                        alignment.difference);
+                        Metrics.fieldStats(byField, alignment, counts),
+                        alignment.difference,
+                        Metrics.arrayStats(byField, alignment),
+                        List.of(),
+                        Optional.empty());
                 parts.write("fields", () -> fieldsDataset(keys.sparkSession(), s));
                 return s;
               });

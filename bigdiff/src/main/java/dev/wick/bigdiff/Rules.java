@@ -6,21 +6,79 @@ import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The per-field comparison rules: tolerances (which apply to every number at or below their path)
  * and unordered arrays.
  */
 record Rules(
-    Map<FieldPath, Double> absolute, Map<FieldPath, Double> relative, Set<FieldPath> unordered) {
+    Map<FieldPath, Double> absolute,
+    Map<FieldPath, Double> relative,
+    Set<FieldPath> unordered,
+    Map<FieldPath, FieldPath> elementKeys,
+    Map<FieldPath, Duration> time,
+    Set<FieldPath> ignoreCase,
+    Set<FieldPath> trim,
+    boolean nanEqual,
+    Map<FieldPath, FieldComparator> fieldComparators,
+    Map<Class<? extends DataType>, FieldComparator> typeComparators) {
 
   Rules {
     absolute = Map.copyOf(absolute);
     relative = Map.copyOf(relative);
     unordered = Set.copyOf(unordered);
+    elementKeys = Map.copyOf(elementKeys);
+    time = Map.copyOf(time);
+    ignoreCase = Set.copyOf(ignoreCase);
+    trim = Set.copyOf(trim);
+    fieldComparators = Map.copyOf(fieldComparators);
+    typeComparators = Map.copyOf(typeComparators);
+  }
+
+  /**
+   * The comparator registered for the value at {@code path}: the field's own, else its type's
+   * unless a rule of the field's own (a tolerance, a text rule) governs it.
+   */
+  Optional<FieldComparator> comparatorFor(FieldPath path, DataType type) {
+    FieldComparator own = fieldComparators.get(path);
+    if (own != null) {
+      return Optional.of(own);
+    }
+    return hasOwnRule(type, path)
+        ? Optional.empty()
+        : Optional.ofNullable(typeComparators.get(type.getClass()));
+  }
+
+  /** Whether a rule of its own (tolerance, case, whitespace) governs the value at {@code path}. */
+  private boolean hasOwnRule(DataType type, FieldPath path) {
+    return (type.isNumeric() && (absoluteFor(path).isPresent() || relativeFor(path).isPresent()))
+        || (isText(type) && (ignoresCase(path) || trims(path)))
+        || (isTime(type) && timeFor(path).isPresent());
+  }
+
+  /** The time tolerance for dates and timestamps at {@code path}: the one set nearest above it. */
+  Optional<Duration> timeFor(FieldPath path) {
+    return nearest(time, path);
+  }
+
+  /** Whether strings at {@code path} compare ignoring case. */
+  boolean ignoresCase(FieldPath path) {
+    return ignoreCase.stream().anyMatch(path::startsWith);
+  }
+
+  /** Whether strings at {@code path} compare without surrounding whitespace. */
+  boolean trims(FieldPath path) {
+    return trim.stream().anyMatch(path::startsWith);
+  }
+
+  /** The element key of the array at {@code arrayPath}, when its elements match by key. */
+  Optional<FieldPath> elementKey(FieldPath arrayPath) {
+    return Optional.ofNullable(elementKeys.get(arrayPath));
   }
 
   /** The absolute tolerance for numbers at {@code path}: the one set nearest above or at it. */
@@ -50,6 +108,28 @@ record Rules(
         return true;
       }
     }
+    for (FieldPath u : elementKeys.keySet()) {
+      if (u.startsWith(path)) {
+        return true;
+      }
+    }
+    for (FieldPath c : fieldComparators.keySet()) {
+      if (c.startsWith(path)) {
+        return true;
+      }
+    }
+    if (contains(type, t -> typeComparators.containsKey(t.getClass()))) {
+      return true;
+    }
+    if (!nanEqual && contains(type, Rules::isFloating)) {
+      return true;
+    }
+    if (contains(type, Rules::isTime) && overlaps(time.keySet(), path)) {
+      return true;
+    }
+    if (contains(type, Rules::isText) && (overlaps(ignoreCase, path) || overlaps(trim, path))) {
+      return true;
+    }
     if (containsNumber(type)) {
       for (FieldPath t : absolute.keySet()) {
         if (t.startsWith(path) || path.startsWith(t)) {
@@ -65,7 +145,37 @@ record Rules(
     return false;
   }
 
-  private static Optional<Double> nearest(Map<FieldPath, Double> rules, FieldPath path) {
+  private static boolean overlaps(Set<FieldPath> rules, FieldPath path) {
+    return rules.stream().anyMatch(t -> t.startsWith(path) || path.startsWith(t));
+  }
+
+  static boolean isFloating(DataType t) {
+    return t instanceof DataType.FloatType || t instanceof DataType.DoubleType;
+  }
+
+  static boolean isTime(DataType t) {
+    return t instanceof DataType.DateType || t instanceof DataType.TimestampType;
+  }
+
+  static boolean isText(DataType t) {
+    return t instanceof DataType.StringType;
+  }
+
+  /** Whether {@code type} is, or holds at any depth, a value that {@code test} accepts. */
+  static boolean contains(DataType type, Predicate<DataType> test) {
+    if (test.test(type)) {
+      return true;
+    } else if (type instanceof ArrayType a) {
+      return contains(a.element(), test);
+    } else if (type instanceof MapType m) {
+      return contains(m.value(), test);
+    } else if (type instanceof RecordType r) {
+      return r.fields().stream().map(Field::type).anyMatch(t -> contains(t, test));
+    }
+    return false;
+  }
+
+  private static <T> Optional<T> nearest(Map<FieldPath, T> rules, FieldPath path) {
     FieldPath best = null;
     for (FieldPath p : rules.keySet()) {
       if (path.startsWith(p) && (best == null || p.steps().size() > best.steps().size())) {

@@ -47,6 +47,33 @@ final class SummaryJson {
         }
       }
     }
+    // Only with arrays matched by element key: other diffs keep their shape.
+    for (ArrayStats a : s.arrays()) {
+      (root.has("arrays") ? (ArrayNode) root.get("arrays") : root.putArray("arrays"))
+          .addObject()
+          .put("field", a.field())
+          .put("elementKey", a.elementKey())
+          .put("onlyLhs", a.onlyLhs())
+          .put("onlyRhs", a.onlyRhs())
+          .put("unmatched", a.unmatched());
+    }
+    for (RowExample r : s.rows()) {
+      (root.has("rows") ? (ArrayNode) root.get("rows") : root.putArray("rows"))
+          .addObject()
+          .put("diff", r.type().name())
+          .put("row", r.row())
+          .put("count", r.count());
+    }
+    if (s.sample().isPresent()) {
+      SampleBounds b = s.sample().get();
+      ObjectNode sample = root.putObject("sample");
+      Json.number(sample, "fraction", b.fraction());
+      sample.put("seed", b.seed());
+      Json.number(sample, "confidence", SampleBounds.CONFIDENCE);
+      sample.put("keys", b.keys());
+      intervals(sample.putArray("categories"), b.categories(), "name");
+      intervals(sample.putArray("fields"), b.fields(), "field");
+    }
     return Json.write(root);
   }
 
@@ -76,6 +103,15 @@ final class SummaryJson {
       renames.addObject().put("lhs", r.lhs()).put("rhs", r.rhs());
     }
     strings(node.putArray("ignored"), d.ignored());
+  }
+
+  private static void intervals(ArrayNode array, List<SampleBounds.Interval> all, String name) {
+    for (SampleBounds.Interval i : all) {
+      ObjectNode node = array.addObject().put(name, i.name()).put("count", i.count());
+      Json.number(node, "estimate", i.estimate());
+      Json.number(node, "low", i.low());
+      Json.number(node, "high", i.high());
+    }
   }
 
   private static void strings(ArrayNode array, List<String> values) {

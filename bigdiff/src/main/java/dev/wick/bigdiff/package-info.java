@@ -55,6 +55,18 @@
  * error its examples or, with {@link dev.wick.bigdiff.DuplicateKeys#REPORT}, classifies the rest
  * without the duplicated keys (a report starts with that plan).
  *
+ * <h2>Deeper comparisons</h2>
+ *
+ * <p>An array of records can match its elements by an element key ({@link
+ * dev.wick.bigdiff.BigDiff#unorderedBy}, {@code ElementMatch}): inside the same pass, higher-order
+ * functions pair each left element with the right element of the same key, report one-sided
+ * elements and differing element fields, and refuse (as DIFFERENT, with the reason) arrays whose
+ * element keys are null or repeated. Comparators ({@link dev.wick.bigdiff.FieldComparator}, time
+ * tolerances, text rules, NaN) are Catalyst expressions chosen per leaf by {@code Rules}. Without
+ * key fields ({@code KeylessDiff}) the sides are multisets of rows: one aggregation over their
+ * union counts each row per side. With {@link dev.wick.bigdiff.BigDiff#sample} both sides keep the
+ * keys the sampler's key hash keeps, and {@link dev.wick.bigdiff.SampleBounds} bounds the shares.
+ *
  * <p>References: Ratatool's BigDiffy (diff types, per-field delta moments) and G-Research's
  * spark-extension Diff (one full outer join, comparators with tolerances).
  */

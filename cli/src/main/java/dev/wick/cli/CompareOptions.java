@@ -2,10 +2,14 @@ package dev.wick.cli;
 
 import dev.wick.bigdiff.BigDiff;
 import dev.wick.bigdiff.DuplicateKeys;
+import dev.wick.core.WickException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,16 +28,46 @@ final class CompareOptions {
   @Option(
       names = "--unordered",
       split = ",",
-      paramLabel = "FIELD",
-      description = "Compare these array fields as multisets (order does not matter).")
+      paramLabel = "FIELD[:KEY]",
+      description =
+          "Compare these array fields as multisets (order does not matter); ARRAY:KEY (such as"
+              + " plays:track_id) matches an array of records' elements by their KEY field and"
+              + " compares them field by field.")
   List<String> unordered = new ArrayList<>();
 
   @Option(
       names = "--tolerance",
       split = ",",
       paramLabel = "FIELD=ABS",
-      description = "Numbers at or below FIELD are equal when |rhs - lhs| <= ABS.")
-  Map<String, Double> tolerance = new LinkedHashMap<>();
+      description =
+          "Numbers at or below FIELD are equal when |rhs - lhs| <= ABS; dates and timestamps when"
+              + " at most a duration apart (FIELD=5s; units ms, s, m, h, d).")
+  Map<String, String> tolerance = new LinkedHashMap<>();
+
+  @Option(
+      names = "--ignore-case",
+      split = ",",
+      paramLabel = "FIELD",
+      description = "Compare strings at or below these fields ignoring case.")
+  List<String> ignoreCase = new ArrayList<>();
+
+  @Option(
+      names = "--trim",
+      split = ",",
+      paramLabel = "FIELD",
+      description =
+          "Compare strings at or below these fields without leading and trailing whitespace.")
+  List<String> trim = new ArrayList<>();
+
+  @Option(
+      names = "--nan-equal",
+      arity = "1",
+      paramLabel = "true|false",
+      description =
+          "Whether NaN equals NaN in float and double fields (default true: a value that was NaN"
+              + " and still is has not changed; false: NaN differs from everything, as in IEEE"
+              + " 754).")
+  boolean nanEqual = true;
 
   @Option(
       names = "--relative-tolerance",
@@ -42,6 +76,24 @@ final class CompareOptions {
       description =
           "Numbers at or below FIELD are equal when |rhs - lhs| <= REL * max(|lhs|, |rhs|).")
   Map<String, Double> relativeTolerance = new LinkedHashMap<>();
+
+  @Option(
+      names = "--where",
+      paramLabel = "SQL",
+      description = "Diff only the rows of both sides for which this Spark SQL condition holds.")
+  String where;
+
+  @Option(
+      names = "--lhs-where",
+      paramLabel = "SQL",
+      description = "Diff only the lhs rows for which this Spark SQL condition holds.")
+  String lhsWhere;
+
+  @Option(
+      names = "--rhs-where",
+      paramLabel = "SQL",
+      description = "Diff only the rhs rows for which this Spark SQL condition holds.")
+  String rhsWhere;
 
   @Option(
       names = "--duplicates",
@@ -57,15 +109,60 @@ final class CompareOptions {
       description = "Also list SAME keys in keys/ (by default only the differing ones).")
   boolean includeSame;
 
+  /** A time tolerance: a whole number and a unit. */
+  private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h|d)");
+
+  private static Duration duration(long n, String unit) {
+    return switch (unit) {
+      case "ms" -> Duration.ofMillis(n);
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      case "h" -> Duration.ofHours(n);
+      default -> Duration.ofDays(n);
+    };
+  }
+
   /** {@code diff} with these settings. */
   BigDiff apply(BigDiff diff) {
     BigDiff out =
-        diff.ignore(ignore.toArray(new String[0]))
-            .unordered(unordered.toArray(new String[0]))
-            .duplicates(duplicates)
-            .includeSame(includeSame);
-    for (Map.Entry<String, Double> t : tolerance.entrySet()) {
-      out = out.tolerance(t.getKey(), t.getValue());
+        diff.ignore(ignore.toArray(new String[0])).duplicates(duplicates).includeSame(includeSame);
+    for (String u : unordered) {
+      int colon = u.indexOf(':');
+      out =
+          colon < 0
+              ? out.unordered(u)
+              : out.unorderedBy(u.substring(0, colon), u.substring(colon + 1));
+    }
+    for (Map.Entry<String, String> t : tolerance.entrySet()) {
+      Matcher time = DURATION.matcher(t.getValue().trim());
+      if (time.matches()) {
+        out = out.tolerance(t.getKey(), duration(Long.parseLong(time.group(1)), time.group(2)));
+        continue;
+      }
+      double absolute;
+      try {
+        absolute = Double.parseDouble(t.getValue().trim());
+      } catch (NumberFormatException e) {
+        throw WickException.usage(
+            "--tolerance for '"
+                + t.getKey()
+                + "' must be a number, or a duration such as 5s or 2d, got '"
+                + t.getValue()
+                + "'.");
+      }
+      out = out.tolerance(t.getKey(), absolute);
+    }
+    out = out.ignoreCase(ignoreCase.toArray(new String[0]));
+    out = out.trimWhitespace(trim.toArray(new String[0]));
+    out = out.nanEqual(nanEqual);
+    if (where != null) {
+      out = out.where(where);
+    }
+    if (lhsWhere != null) {
+      out = out.lhsWhere(lhsWhere);
+    }
+    if (rhsWhere != null) {
+      out = out.rhsWhere(rhsWhere);
     }
     for (Map.Entry<String, Double> t : relativeTolerance.entrySet()) {
       out = out.relativeTolerance(t.getKey(), t.getValue());

@@ -70,10 +70,12 @@ final class DiffCommand implements Callable<Integer> {
 
   @Option(
       names = "--key",
-      required = true,
       split = ",",
       paramLabel = "FIELD",
-      description = "The fields that identify a record (nested paths such as user.id allowed).")
+      description =
+          "The fields that identify a record (nested paths such as user.id allowed). Without"
+              + " --key, the two sides are compared as multisets of whole rows: the rows only in"
+              + " one side are counted, duplicates included.")
   List<String> keys = new ArrayList<>();
 
   @Mixin OutputOptions output;
@@ -86,6 +88,17 @@ final class DiffCommand implements Callable<Integer> {
   }
 
   @Mixin CompareOptions compare;
+
+  @Option(
+      names = "--sample",
+      paramLabel = "F",
+      description =
+          "Diff only the fraction F of the keys that wick sample --by KEY --seed N keeps (the same"
+              + " keys on both sides); report each share with its 95% Wilson interval, and gate"
+              + " --max-diff-fraction on the interval's upper bound.")
+  Double sample;
+
+  @Mixin SeedOption seed;
 
   @ArgGroup(exclusive = true)
   DiffGateFlags gate;
@@ -107,8 +120,11 @@ final class DiffCommand implements Callable<Integer> {
     // The diff's settings fail here, before Spark starts.
     BigDiff diff =
         compare
-            .apply(BigDiff.key(keys.toArray(new String[0])))
+            .apply(keys.isEmpty() ? BigDiff.keyless() : BigDiff.key(keys.toArray(new String[0])))
             .labels("lhs (" + lhs + ")", "rhs (" + rhs + ")");
+    if (sample != null) {
+      diff = diff.sample(sample, seed.value());
+    }
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
     Optional<Format> in = Optional.ofNullable(inputFormat);

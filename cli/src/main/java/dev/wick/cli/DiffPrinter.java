@@ -1,10 +1,14 @@
 package dev.wick.cli;
 
+import dev.wick.bigdiff.ArrayStats;
 import dev.wick.bigdiff.DeltaStatistic;
 import dev.wick.bigdiff.DeltaStats;
 import dev.wick.bigdiff.DiffSummary;
+import dev.wick.bigdiff.DiffType;
 import dev.wick.bigdiff.FieldStats;
 import dev.wick.bigdiff.GlobalCounts;
+import dev.wick.bigdiff.RowExample;
+import dev.wick.bigdiff.SampleBounds;
 import dev.wick.bigdiff.SchemaDifference;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -24,14 +28,23 @@ final class DiffPrinter {
   static void print(PrintWriter w, String lhs, String rhs, DiffSummary s, String written) {
     GlobalCounts g = s.global();
     w.println(
-        "wick diff  " + lhs + " (lhs) vs " + rhs + " (rhs), key " + String.join(", ", s.keys()));
+        "wick diff  "
+            + lhs
+            + " (lhs) vs "
+            + rhs
+            + " (rhs), "
+            + (s.keyless()
+                ? "no key: rows compared as multisets"
+                : "key " + String.join(", ", s.keys())));
     printSchema(w, s.schema());
     w.println(headline(s));
     w.println();
-    w.printf(Locale.ROOT, "  %-16s %12s %9s%n", "keys", "count", "share");
+    w.printf(Locale.ROOT, "  %-16s %12s %9s%n", s.keyless() ? "rows" : "keys", "count", "share");
     row(w, "total", g.total(), g, "");
     row(w, "same", g.same(), g, "");
-    row(w, "different", g.different(), g, "");
+    if (!s.keyless()) {
+      row(w, "different", g.different(), g, "");
+    }
     row(w, "missing in lhs", g.missingLhs(), g, "only in rhs");
     row(w, "missing in rhs", g.missingRhs(), g, "only in lhs");
     if (g.duplicateKeys() > 0) {
@@ -79,8 +92,64 @@ final class DiffPrinter {
         w.println("  ... and " + (differing.size() - TOP_FIELDS) + " more fields in the report");
       }
     }
+    for (RowExample r : s.rows()) {
+      w.println(
+          "  "
+              + (r.type() == DiffType.MISSING_RHS ? "only in lhs" : "only in rhs")
+              + (r.count() > 1 ? " (" + count(r.count()) + " copies): " : ": ")
+              + r.row());
+    }
+    if (!s.arrays().isEmpty()) {
+      w.println();
+      for (ArrayStats a : s.arrays()) {
+        w.println(
+            "  "
+                + a.field()
+                + "[] by "
+                + a.elementKey()
+                + ": "
+                + count(a.onlyLhs())
+                + " elements only in lhs, "
+                + count(a.onlyRhs())
+                + " only in rhs"
+                + (a.unmatched() > 0
+                    ? "; "
+                        + count(a.unmatched())
+                        + " keys not matched (a null or repeated "
+                        + a.elementKey()
+                        + ")"
+                    : ""));
+      }
+    }
+    s.sample().ifPresent(b -> printSample(w, b, s));
     w.println();
     w.println("report: " + written + "/report.html");
+  }
+
+  /** A sample's shares with their intervals: the classifications, then the differing fields. */
+  private static void printSample(PrintWriter w, SampleBounds b, DiffSummary s) {
+    w.println();
+    w.println(
+        "sample: "
+            + percent(b.fraction())
+            + " of the keys by key hash (seed "
+            + b.seed()
+            + "), "
+            + count(b.keys())
+            + " keys; "
+            + Math.round(100 * SampleBounds.CONFIDENCE)
+            + "% Wilson intervals of the share of all keys:");
+    List<SampleBounds.Interval> shown = new ArrayList<>(b.categories());
+    b.fields().stream().filter(i -> i.count() > 0).limit(TOP_FIELDS).forEach(shown::add);
+    for (SampleBounds.Interval i : shown) {
+      w.printf(
+          Locale.ROOT,
+          "  %-16s %9s  [%s, %s]%n",
+          i.name(),
+          percent(i.estimate()),
+          percent(i.low()),
+          percent(i.high()));
+    }
   }
 
   /** The verdict: "the same" only when every key was classified SAME. */
@@ -99,16 +168,18 @@ final class DiffPrinter {
           + count(g.total())
           + " keys on one side only)";
     }
+    String noun = s.keyless() ? " rows" : " keys";
     String keys =
         s.hasDifferences()
             ? count(g.notSame())
                 + " of "
                 + count(g.total())
-                + " keys differ ("
+                + noun
+                + " differ ("
                 + percent(g.diffFraction())
                 + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
                 + ")"
-            : "all " + count(g.total()) + " keys are the same in the compared fields";
+            : "all " + count(g.total()) + noun + " are the same in the compared fields";
     return s.schema().differs() ? keys + "; the schema changed (above)" : keys;
   }
 

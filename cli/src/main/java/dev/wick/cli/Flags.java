@@ -27,6 +27,7 @@ final class Flags {
           Map.entry("duplicates", "pass --duplicates report"),
           Map.entry("tolerance", "--tolerance"),
           Map.entry("relativeTolerance", "--relative-tolerance"),
+          Map.entry("sample", "--sample"),
           Map.entry("fields", "--fields"),
           Map.entry("redact", "--redact"),
           Map.entry("top", "--top"),

@@ -291,6 +291,64 @@ class HostileInputTest {
         c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|NaN"),
         c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|1e999"),
         c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--ignore|nope"),
+        // diff's deeper flags: element keys, comparators, filters, samples, no key
+        c(
+            2,
+            "not an array of records",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--unordered|user:x"),
+        c(
+            2,
+            "must not be empty",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--unordered|user:"),
+        c(
+            2,
+            "no dates or timestamps",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=5s"),
+        c(
+            2,
+            "or a duration",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=5 parsecs"),
+        c(
+            2,
+            "with no strings",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--ignore-case|ms"),
+        c(
+            2,
+            "not a compared field",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--trim|nope"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--nan-equal|maybe"),
+        c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--nan-equal|false"),
+        c(
+            2,
+            "Filter 'nope > 1'",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--where|nope > 1"),
+        c(2, "must not be empty", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--where|"),
+        c(
+            2,
+            "Filter 'id +'",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--lhs-where|id +"),
+        c(2, "Filter 'ms'", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--rhs-where|ms"),
+        c(
+            2,
+            "no rows",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--rhs-where|id < 0|--fail-on-diff"),
+        c(
+            2,
+            "--sample must be in (0, 1]",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|0"),
+        c(
+            2,
+            "--sample must be in (0, 1]",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|1e999"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|abc"),
+        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|0.5|--seed|x"),
+        c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d"),
+        c(1, "rows are not SAME", "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d|--fail-on-diff"),
+        c(
+            2,
+            "cannot apply tolerances",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d|--tolerance|ms=1"),
+        c(2, "cannot apply a sample", "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d|--sample|0.5"),
         // ------------------------------------------------------------------ validate
         c(0, "", "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v"),
         c(0, "", "validate|--in|D/with space/plays|--schema|D/with space/plays.avsc|--out|O/v:1"),
