@@ -13,6 +13,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.spark.Columns;
+import dev.wick.core.spark.Observations;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -163,7 +164,7 @@ final class KeylessDiff {
   Result run() {
     Observation counts = new Observation("wick_diff_keyless");
     Dataset<Row> rows = rows(counts).localCheckpoint(true);
-    Row c = counts.getRow();
+    Row c = Observations.row(counts);
     long same = longOf(c, "same");
     long onlyLhs = longOf(c, "onlyLhs");
     long onlyRhs = longOf(c, "onlyRhs");

@@ -11,6 +11,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.spark.Columns;
+import dev.wick.core.spark.Observations;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -244,8 +245,8 @@ public final class PreparedDiff {
     Dataset<Row> keys =
         plan.keysOutput(DiffPlan.selectKeys(plan.detail(notSame), includeSame))
             .localCheckpoint(true);
-    Row c = counted.getRow();
-    return new Pass(keys, Metrics.globalCounts(total.getRow(), c), c);
+    Row c = Observations.row(counted);
+    return new Pass(keys, Metrics.globalCounts(Observations.row(total), c), c);
   }
 
   /**
@@ -362,7 +363,7 @@ public final class PreparedDiff {
    * observation away, as it does for a side it knows to be empty: uniqueness is then unproven.
    */
   private static long observedRows(Observation side) {
-    Row r = side.getRow();
+    Row r = Observations.row(side);
     return r.size() == 0 ? -1 : r.getLong(0);
   }
 

@@ -5,12 +5,14 @@ import dev.wick.bigdiff.DiffSummary;
 import dev.wick.bigdiff.PreparedDiff;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
-import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.io.Source;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
@@ -46,7 +48,9 @@ final class DiffCommand implements Callable<Integer> {
       names = "--lhs",
       required = true,
       paramLabel = "PATH",
-      description = "The baseline: table:NAME for a catalog table, else a file, folder or glob.")
+      description =
+          "The baseline: a file, folder or glob; table:NAME; delta:PATH[@v12 or @TIME];"
+              + " iceberg:PATH_OR_NAME[@SNAPSHOT_ID or @TIME].")
   String lhs;
 
   @Option(
@@ -62,6 +66,25 @@ final class DiffCommand implements Callable<Integer> {
       converter = FormatConverter.class,
       description = "The inputs' format when their file extensions do not tell.")
   Format inputFormat;
+
+  @Option(
+      names = "--in-option",
+      paramLabel = "KEY=VALUE",
+      description =
+          "An option for Spark's reader of both sides (repeatable), as for other commands.")
+  Map<String, String> inOptions = new LinkedHashMap<>();
+
+  @Option(
+      names = "--lhs-option",
+      paramLabel = "KEY=VALUE",
+      description = "An option for Spark's reader of the baseline only (repeatable).")
+  Map<String, String> lhsOptions = new LinkedHashMap<>();
+
+  @Option(
+      names = "--rhs-option",
+      paramLabel = "KEY=VALUE",
+      description = "An option for Spark's reader of the candidate only (repeatable).")
+  Map<String, String> rhsOptions = new LinkedHashMap<>();
 
   @Option(names = "--input-format", hidden = true, converter = FormatConverter.class)
   void inputFormat(Format f) {
@@ -128,8 +151,10 @@ final class DiffCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
     Optional<Format> in = Optional.ofNullable(inputFormat);
-    Dataset<Row> left = DatasetReader.read(session, lhs, in);
-    Dataset<Row> right = DatasetReader.read(session, rhs, in);
+    Dataset<Row> left =
+        Source.of(lhs).format(in).options(inOptions).options(lhsOptions).read(session);
+    Dataset<Row> right =
+        Source.of(rhs).format(in).options(inOptions).options(rhsOptions).read(session);
     PreparedDiff prepared = diff.prepare(left, right);
     DiffSummary summary;
     String written;

@@ -137,6 +137,35 @@ class ReaderOptionsTest {
   }
 
   @Test
+  void aDiffReadsEachSideWithItsOwnOptions() throws IOException {
+    Path withHeader = dir.resolve("plays-with-header.csv");
+    Files.writeString(
+        withHeader, "play_id,country,ms_played\n1,SE,1000\n2,US,2000\n3,SE,3000\n4,GB,\n");
+    String out = out();
+    CliRun run =
+        CliRun.wick(
+            "diff",
+            "--lhs",
+            withHeader.toString(),
+            "--rhs",
+            csv.toString(),
+            "--key",
+            "play_id",
+            "--rhs-option",
+            "header=false",
+            "--rhs-option",
+            "sep=;",
+            "--rhs-option",
+            "schema=play_id INT, country STRING, ms_played INT",
+            "--out",
+            out);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    JsonNode g = new ObjectMapper().readTree(Path.of(out, "summary.json").toFile()).get("global");
+    assertThat(g.get("total").asLong()).isEqualTo(4);
+    assertThat(g.get("same").asLong()).isEqualTo(4);
+  }
+
+  @Test
   void theFilterAppliesToChecksAndSamplesToo() throws IOException {
     Path checks = dir.resolve("checks.yaml");
     Files.writeString(checks, "checks:\n  - {check: rowCount, min: 3}\n");
