@@ -118,19 +118,7 @@ public record AnomalyReport(
                 "Field '" + f + "' disappeared since the previous profile."));
       }
       for (DriftReport.TypeChange c : schema.typeChanged()) {
-        out.add(
-            Violation.schemaChange(
-                c.path(),
-                "type",
-                c.currentType(),
-                c.baselineType(),
-                "Field '"
-                    + c.path()
-                    + "' changed type from "
-                    + c.baselineType()
-                    + " to "
-                    + c.currentType()
-                    + " since the previous profile."));
+        out.add(c.violation(" since the previous profile."));
       }
     }
     for (MetricCheck c : anomalies()) {

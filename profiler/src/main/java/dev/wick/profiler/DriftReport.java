@@ -58,6 +58,16 @@ public record DriftReport(
       Objects.requireNonNull(baselineType, "baselineType");
       Objects.requireNonNull(currentType, "currentType");
     }
+
+    /** The gate's violation for this type change; {@code since} ends its sentence. */
+    Violation violation(String since) {
+      return Violation.schemaChange(
+          path,
+          "type",
+          currentType,
+          baselineType,
+          "Field '" + path + "' changed type from " + baselineType + " to " + currentType + since);
+    }
   }
 
   /** The drift of the field at {@code path}, if it was compared. */
@@ -112,19 +122,7 @@ public record DriftReport(
                     + ", another kind of value, so it was not compared."));
       }
       for (TypeChange c : typeChanged) {
-        out.add(
-            Violation.schemaChange(
-                c.path(),
-                "type",
-                c.currentType(),
-                c.baselineType(),
-                "Field '"
-                    + c.path()
-                    + "' changed type from "
-                    + c.baselineType()
-                    + " to "
-                    + c.currentType()
-                    + "."));
+        out.add(c.violation("."));
       }
     }
     fields.forEach(f -> out.addAll(thresholds.check(f)));
