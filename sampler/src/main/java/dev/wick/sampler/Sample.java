@@ -13,6 +13,7 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.spark.Columns;
+import dev.wick.core.spark.Observations;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -193,18 +193,10 @@ public final class Sample {
   }
 
   private static long observed(Observation observation) {
-    try {
-      Row row =
-          scala.concurrent.Await.result(
-              observation.future(),
-              scala.concurrent.duration.Duration.create(10, TimeUnit.MINUTES));
-      return row.getLong(0);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw WickException.internal("Interrupted while counting the sample.", e);
-    } catch (java.util.concurrent.TimeoutException e) {
-      throw WickException.internal("Spark did not report the sample's record counts.", e);
-    }
+    return Observations.row(observation, java.time.Duration.ofMinutes(10))
+        .orElseThrow(
+            () -> WickException.internal("Spark did not report the sample's record counts.", null))
+        .getLong(0);
   }
 
   /** The pass-2 plan: unit values, the decision, and (with {@code exact}) the rank cut. */

@@ -4,6 +4,7 @@ import dev.wick.core.WickException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
@@ -34,6 +35,39 @@ public final class Observations {
       Thread.currentThread().interrupt();
       throw WickException.internal("Interrupted while waiting for observed metrics.", e);
     }
+    return toRow(metrics);
+  }
+
+  /**
+   * The observed metrics as {@link #row(Observation)} gives them, or empty when the observed query
+   * has not reported them within {@code timeout}.
+   */
+  public static Optional<Row> row(Observation observation, java.time.Duration timeout) {
+    // Spark 4.1's future holds a Row, 4.0's a map of the metrics' names to their values.
+    scala.concurrent.Future<?> future = observation.future();
+    Object value;
+    try {
+      value =
+          scala.concurrent.Await.result(
+              future,
+              scala.concurrent.duration.Duration.create(
+                  timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw WickException.internal("Interrupted while waiting for observed metrics.", e);
+    } catch (java.util.concurrent.TimeoutException e) {
+      return Optional.empty();
+    }
+    if (value instanceof Row r) {
+      return Optional.of(r);
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> metrics =
+        scala.jdk.javaapi.CollectionConverters.asJava((scala.collection.Map<String, Object>) value);
+    return Optional.of(toRow(metrics));
+  }
+
+  private static Row toRow(Map<String, Object> metrics) {
     List<StructField> fields = new ArrayList<>(metrics.size());
     Object[] values = new Object[metrics.size()];
     int i = 0;
