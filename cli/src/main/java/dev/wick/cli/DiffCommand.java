@@ -49,8 +49,8 @@ final class DiffCommand implements Callable<Integer> {
       required = true,
       paramLabel = "PATH",
       description =
-          "The baseline: a file, folder or glob; table:NAME; delta:PATH[@v12 or @TIME];"
-              + " iceberg:PATH_OR_NAME[@SNAPSHOT_ID or @TIME].")
+          "The baseline: a file, folder or glob, or a table: table:NAME, delta:PATH or"
+              + " iceberg:TABLE, each Delta or Iceberg one with @VERSION or @TIME if wanted.")
   String lhs;
 
   @Option(

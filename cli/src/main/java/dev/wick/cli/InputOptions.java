@@ -15,9 +15,8 @@ import picocli.CommandLine.Option;
 final class InputOptions {
   /** The help text of {@code --in}, shared with commands that read two datasets. */
   static final String LOCATIONS =
-      "The dataset: a file, folder or glob; table:NAME for a catalog table; delta:PATH[@v12 or"
-          + " @TIME] for a Delta table; iceberg:PATH_OR_NAME[@SNAPSHOT_ID or @TIME] for an"
-          + " Iceberg table.";
+      "The dataset: a file, folder or glob, or a table: table:NAME, delta:PATH or"
+          + " iceberg:TABLE, each Delta or Iceberg one with @VERSION or @TIME if wanted.";
 
   @Option(names = "--in", required = true, paramLabel = "PATH", description = LOCATIONS)
   String in;
