@@ -360,12 +360,21 @@ public final class PreparedDiff {
 
   /**
    * The rows a side was observed to have, or -1 (which no count equals) when Spark optimized the
-   * observation away, as it does for a side it knows to be empty: uniqueness is then unproven.
+   * observation away, as it does for a side it knows to be empty: uniqueness is then unproven. The
+   * pass has run by now; Spark 4.1 reports an observation it optimized away as an empty row, while
+   * 4.0 never completes it, so the wait is bounded.
    */
   private static long observedRows(Observation side) {
-    Row r = Observations.row(side);
-    return r.size() == 0 ? -1 : r.getLong(0);
+    return Observations.row(side, OPTIMIZED_AWAY_WAIT)
+        .filter(r -> r.size() > 0)
+        .map(r -> r.getLong(0))
+        .orElse(-1L);
   }
+
+  /**
+   * How long a finished pass's side count may take to arrive before it counts as optimized away.
+   */
+  private static final java.time.Duration OPTIMIZED_AWAY_WAIT = java.time.Duration.ofSeconds(10);
 
   /** Whether some key occurs more than once among the kept MISSING_LHS and MISSING_RHS rows. */
   private boolean missingKeysRepeat(Dataset<Row> keys, GlobalCounts counts) {
