@@ -22,6 +22,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.spark.Columns;
+import dev.wick.core.spark.Observations;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.Profile;
@@ -134,17 +135,15 @@ final class Evaluation {
       Observation observation = new Observation("wick_checks_" + OBSERVATIONS.incrementAndGet());
       results[carrier] =
           planned.get(carrier).own().get().apply(data.observe(observation, first, rest));
-      Map<String, Object> metrics;
-      try {
-        metrics = observation.getAsJava();
-      } catch (InterruptedException ie) {
-        Thread.currentThread().interrupt();
-        throw WickException.internal("Interrupted while the checks ran.", ie);
-      }
-      if (metrics.get("a0") != null) {
+      // The carrying query has run; Spark 4.0 never completes an observation of no tasks (4.1
+      // reports it empty), so the wait is bounded.
+      Row observed =
+          Observations.row(observation, java.time.Duration.ofSeconds(10))
+              .orElse(RowFactory.create());
+      if (observed.size() > 0 && !observed.isNullAt(observed.fieldIndex("a0"))) {
         Object[] values = new Object[e.aggregates.size()];
         for (int i = 0; i < values.length; i++) {
-          values[i] = metrics.get("a" + i);
+          values[i] = observed.get(observed.fieldIndex("a" + i));
         }
         row = RowFactory.create(values);
       } else {
