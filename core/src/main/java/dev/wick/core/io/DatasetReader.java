@@ -59,10 +59,9 @@ public final class DatasetReader {
   static Dataset<Row> read(
       SparkSession spark, String location, Optional<Format> format, Map<String, String> options) {
     if (location.startsWith(TABLE_PREFIX)) {
-      Dataset<Row> table = readTable(spark, location.substring(TABLE_PREFIX.length()));
-      return options.isEmpty()
-          ? table
-          : spark.read().options(options).table(location.substring(TABLE_PREFIX.length()));
+      String table = location.substring(TABLE_PREFIX.length());
+      requireTable(spark, table);
+      return spark.read().options(options).table(table);
     }
     Optional<LakeTable> lake = LakeTable.parse(location);
     if (lake.isPresent()) {
@@ -168,6 +167,12 @@ public final class DatasetReader {
 
   /** Reads a catalog table, failing clearly when it does not exist. */
   public static Dataset<Row> readTable(SparkSession spark, String table) {
+    requireTable(spark, table);
+    return spark.table(table);
+  }
+
+  /** Fails with one sentence when {@code table} is not a table name or not in the catalog. */
+  private static void requireTable(SparkSession spark, String table) {
     Tables.identifier(spark, table);
     if (!spark.catalog().tableExists(table)) {
       throw WickException.usage(
@@ -175,7 +180,6 @@ public final class DatasetReader {
               + table
               + "' does not exist in the catalog; check its name (db.table) or create it.");
     }
-    return spark.table(table);
   }
 
   static Dataset<Row> load(SparkSession spark, String location, Format f) {
