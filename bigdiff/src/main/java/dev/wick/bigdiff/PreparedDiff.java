@@ -12,6 +12,7 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.spark.Columns;
 import dev.wick.core.spark.Observations;
+import dev.wick.core.spark.SideBySide;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -19,9 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Column;
@@ -277,19 +275,10 @@ public final class PreparedDiff {
   private Optional<DiffSummary> finish(Pass pass, Parts parts, boolean checkMissing) {
     GlobalCounts counts = pass.counts();
     Dataset<Row> keys = pass.keys();
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            2,
-            task -> {
-              Thread t = new Thread(task, "wick-diff-outputs");
-              t.setDaemon(true);
-              return t;
-            });
-    List<Future<?>> started = new ArrayList<>();
-    try {
+    try (SideBySide jobs = SideBySide.start("wick-diff-outputs", 2)) {
       // The statistics take longest (then fields/ is written from them): they start first.
       Future<DiffSummary> summary =
-          pool.submit(
+          jobs.submit(
               () -> {
                 Map<String, Row> byField = byField(keys, counts);
                 DiffSummary s =
@@ -304,33 +293,17 @@ public final class PreparedDiff {
                 parts.write("fields", () -> fieldsDataset(keys.sparkSession(), s));
                 return s;
               });
-      started.add(summary);
       Future<Boolean> repeats =
-          checkMissing ? pool.submit(() -> missingKeysRepeat(keys, counts)) : null;
-      if (repeats != null) {
-        started.add(repeats);
-      }
+          checkMissing ? jobs.submit(() -> missingKeysRepeat(keys, counts)) : null;
       long rows = options.includeSame() ? counts.classified() : counts.differing();
       parts.write("keys", () -> keys.coalesce(files(rows)));
-      if (repeats != null && result(repeats)) {
-        result(summary);
+      if (repeats != null && SideBySide.result(repeats)) {
+        SideBySide.result(summary);
         parts.discard("keys");
         parts.discard("fields");
         return Optional.empty();
       }
-      return Optional.of(result(summary));
-    } finally {
-      // Every job has ended before this returns, failed or not: none writes after a discard.
-      for (Future<?> f : started) {
-        try {
-          f.get();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } catch (ExecutionException e) {
-          // reported by result(), or superseded by the failure that got us here
-        }
-      }
-      pool.shutdown();
+      return Optional.of(SideBySide.result(summary));
     }
   }
 
@@ -338,24 +311,6 @@ public final class PreparedDiff {
   private static int files(long rows) {
     return (int)
         Math.min(Integer.MAX_VALUE, Math.max(1, (rows + ROWS_PER_FILE - 1) / ROWS_PER_FILE));
-  }
-
-  /** A finished job's result, its failure rethrown as it was thrown. */
-  private static <T> T result(Future<T> f) {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw WickException.internal("Interrupted while the diff was running.", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw WickException.internal("The diff failed: " + e.getCause(), e.getCause());
-    }
   }
 
   /**

@@ -23,6 +23,7 @@ import dev.wick.core.schema.Schemas;
 import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.spark.Columns;
 import dev.wick.core.spark.Observations;
+import dev.wick.core.spark.SideBySide;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.Profile;
@@ -83,6 +84,7 @@ final class Evaluation {
   private final Dataset<Row> data;
   private final StructType schema;
   private final List<Column> aggregates = new ArrayList<>();
+  private final java.util.Set<Integer> sketches = new java.util.HashSet<>();
   private dev.wick.core.schema.Schema model;
   private int passes;
 
@@ -93,21 +95,32 @@ final class Evaluation {
   }
 
   /**
-   * What a planned check does: with the aggregation's row ({@code finish}), or with a Spark job of
-   * its own over a source dataset ({@code own}: unique and references checks).
+   * What a planned check does: with the aggregation's row ({@code finish}), or with Spark jobs of
+   * its own ({@code own}: unique and references checks).
    */
   private record Planned(
       Check check,
       Function<Row, CheckResult> finish,
       Optional<Column> failWhen,
-      Optional<Function<Dataset<Row>, CheckResult>> own) {
+      Optional<OwnJob> own) {
     Planned(Check check, Function<Row, CheckResult> finish, Optional<Column> failWhen) {
       this(check, finish, failWhen, Optional.empty());
     }
   }
 
+  /**
+   * A check that needs a job of its own: {@code measure} counts something over the data (distinct
+   * keys, orphan rows) in one pass, and {@code judge} turns that count into the result once the row
+   * count is known, with further jobs only for a failure's details and examples.
+   */
+  private record OwnJob(
+      Function<Dataset<Row>, Long> measure, java.util.function.LongFunction<CheckResult> judge) {}
+
   private static final java.util.concurrent.atomic.AtomicLong OBSERVATIONS =
       new java.util.concurrent.atomic.AtomicLong();
+
+  /** How long a finished job's observed metrics may take to arrive (see {@link #observed}). */
+  private static final Duration OBSERVATION_WAIT = Duration.ofSeconds(10);
 
   static CheckResults run(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
     Evaluation e = new Evaluation(data);
@@ -120,54 +133,178 @@ final class Evaluation {
       }
       planned.add(e.plan(check, checks, given, baselineRows, now));
     }
-    CheckResult[] results = new CheckResult[planned.size()];
-    Column first = e.aggregates.get(0);
-    Column[] rest = e.aggregates.subList(1, e.aggregates.size()).toArray(new Column[0]);
-    int carrier = -1;
-    for (int i = 0; i < planned.size() && carrier < 0; i++) {
+    List<Integer> own = new ArrayList<>();
+    for (int i = 0; i < planned.size(); i++) {
       if (planned.get(i).own().isPresent()) {
-        carrier = i;
+        own.add(i);
       }
     }
+    long[] measured = new long[planned.size()];
     Row row;
-    if (carrier >= 0) {
-      // The aggregates ride along the first grouping or join: its scan is the only one.
-      Observation observation = new Observation("wick_checks_" + OBSERVATIONS.incrementAndGet());
-      results[carrier] =
-          planned.get(carrier).own().get().apply(data.observe(observation, first, rest));
-      // The carrying query has run; Spark 4.0 never completes an observation of no tasks (4.1
-      // reports it empty), so the wait is bounded.
-      Row observed =
-          Observations.row(observation, java.time.Duration.ofSeconds(10))
-              .orElse(RowFactory.create());
-      if (observed.size() > 0 && !observed.isNullAt(observed.fieldIndex("a0"))) {
-        Object[] values = new Object[e.aggregates.size()];
-        for (int i = 0; i < values.length; i++) {
-          values[i] = observed.get(observed.fieldIndex("a" + i));
-        }
-        row = RowFactory.create(values);
-      } else {
-        // No task ran (an input of no partitions), so nothing was observed: aggregate directly.
-        row = data.agg(first, rest).collectAsList().get(0);
-        e.passes++;
+    if (!own.isEmpty() && !cheapToReread(data)) {
+      // Reading the data again would cost a parse of every row: the aggregates ride along the
+      // first own job instead, as observed metrics, and that job's scan is the only one.
+      int carrier = own.get(0);
+      Observation all = e.observation();
+      measured[carrier] =
+          planned.get(carrier).own().get().measure().apply(e.observe(data, all, e.all()));
+      row = e.observed(all, e.all());
+      for (int i : own.subList(1, own.size())) {
+        measured[i] = planned.get(i).own().get().measure().apply(data);
       }
+      e.passes += own.size();
     } else {
-      row = data.agg(first, rest).collectAsList().get(0);
-      e.passes++;
+      // A columnar or in-memory input: each own job reads only its key columns, side by side with
+      // the aggregation, whose built-in aggregates stay code-generated.
+      try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
+        List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
+        for (int i : own) {
+          OwnJob job = planned.get(i).own().get();
+          counts.add(jobs.submit(() -> job.measure().apply(data)));
+        }
+        row = e.aggregate();
+        for (int k = 0; k < own.size(); k++) {
+          measured[own.get(k)] = SideBySide.result(counts.get(k));
+        }
+      }
+      e.passes += 1 + own.size();
     }
     e.rows = row.getLong(0);
+    CheckResult[] results = new CheckResult[planned.size()];
     for (int i = 0; i < planned.size(); i++) {
       Planned p = planned.get(i);
-      if (results[i] != null) {
-        continue;
-      }
-      CheckResult r = p.own().isPresent() ? p.own().get().apply(data) : p.finish().apply(row);
+      CheckResult r =
+          p.own().isPresent() ? p.own().get().judge().apply(measured[i]) : p.finish().apply(row);
       if (!r.passed() && p.failWhen().isPresent() && r.examples().isEmpty()) {
         r = r.withExamples(e.examples(data.where(p.failWhen().get())));
       }
       results[i] = r;
     }
     return new CheckResults(label(data), e.rows, e.passes, List.of(results));
+  }
+
+  /**
+   * The aggregates in one job: the code-generated built-ins ({@code count}, {@code min}, {@code
+   * avg}, {@code count_if}...) as one {@code agg}, and the sketches ({@code percentile_approx},
+   * {@code hll_sketch_agg}), which Spark's aggregation cannot code-generate and would make it
+   * interpret every aggregate, as observed metrics of the same scan.
+   */
+  private Row aggregate() {
+    List<Integer> plain = new ArrayList<>();
+    List<Integer> sketched = new ArrayList<>();
+    for (int i = 0; i < aggregates.size(); i++) {
+      (sketches.contains(i) ? sketched : plain).add(i);
+    }
+    Observation observation = sketched.isEmpty() ? null : observation();
+    Dataset<Row> source = observation == null ? data : observe(data, observation, sketched);
+    Row plainRow = aggregate(source, plain);
+    Object[] values = new Object[aggregates.size()];
+    for (int k = 0; k < plain.size(); k++) {
+      values[plain.get(k)] = plainRow.get(k);
+    }
+    if (observation != null) {
+      Row sketchRow =
+          plainRow.getLong(0) == 0
+              // No rows: Spark 4.0 may never complete an observation of no tasks; aggregate the
+              // nothing directly instead of waiting.
+              ? direct(sketched)
+              : observed(observation, sketched);
+      for (int k = 0; k < sketched.size(); k++) {
+        values[sketched.get(k)] = sketchRow.get(k);
+      }
+    }
+    return RowFactory.create(values);
+  }
+
+  /**
+   * The observed values of the aggregates {@code which} (in that order), once the observed job has
+   * run; aggregated directly when no task ran (an input of no partitions: Spark 4.1 reports such an
+   * observation empty, and 4.0 never completes it, so the wait is bounded).
+   */
+  private Row observed(Observation observation, List<Integer> which) {
+    Row got = Observations.row(observation, OBSERVATION_WAIT).orElse(RowFactory.create());
+    if (got.size() == 0 || got.isNullAt(got.fieldIndex("a" + which.get(0)))) {
+      return direct(which);
+    }
+    Object[] values = new Object[which.size()];
+    for (int k = 0; k < values.length; k++) {
+      values[k] = got.get(got.fieldIndex("a" + which.get(k)));
+    }
+    return RowFactory.create(values);
+  }
+
+  private Row direct(List<Integer> which) {
+    passes++;
+    return aggregate(data, which);
+  }
+
+  /** The aggregates {@code which} of {@code source}, as one row in that order. */
+  private Row aggregate(Dataset<Row> source, List<Integer> which) {
+    Column[] c = columns(which);
+    return source.agg(c[0], java.util.Arrays.copyOfRange(c, 1, c.length)).collectAsList().get(0);
+  }
+
+  private Dataset<Row> observe(Dataset<Row> source, Observation o, List<Integer> which) {
+    Column[] c = columns(which);
+    return source.observe(o, c[0], java.util.Arrays.copyOfRange(c, 1, c.length));
+  }
+
+  private Observation observation() {
+    return new Observation("wick_checks_" + OBSERVATIONS.incrementAndGet());
+  }
+
+  private List<Integer> all() {
+    List<Integer> every = new ArrayList<>();
+    for (int i = 0; i < aggregates.size(); i++) {
+      every.add(i);
+    }
+    return every;
+  }
+
+  private Column[] columns(List<Integer> which) {
+    return which.stream().map(aggregates::get).toArray(Column[]::new);
+  }
+
+  /**
+   * Whether reading the data's key columns again costs little: a plain scan (with projections and
+   * filters) of Parquet or ORC files, a Delta or Iceberg table, or rows in memory. Anything else
+   * (CSV, JSON, Avro, or a computed plan such as a job's output) would be parsed or computed anew.
+   */
+  static boolean cheapToReread(Dataset<Row> data) {
+    return cheap(data.queryExecution().optimizedPlan());
+  }
+
+  private static boolean cheap(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.Project
+        || plan instanceof org.apache.spark.sql.catalyst.plans.logical.Filter
+        || plan instanceof org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias) {
+      return cheap(plan.children().head());
+    }
+    if (plan instanceof org.apache.spark.sql.execution.datasources.LogicalRelation r) {
+      return r.relation() instanceof org.apache.spark.sql.execution.datasources.HadoopFsRelation fs
+          && columnar(fs.fileFormat().getClass());
+    }
+    if (plan instanceof org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation v2) {
+      return !v2.table()
+              .getClass()
+              .getName()
+              .startsWith("org.apache.spark.sql.execution.datasources.v2.")
+          || columnar(v2.table().getClass());
+    }
+    return plan instanceof org.apache.spark.sql.catalyst.plans.logical.LocalRelation
+        || plan instanceof org.apache.spark.sql.catalyst.plans.logical.Range
+        || plan instanceof org.apache.spark.sql.execution.columnar.InMemoryRelation;
+  }
+
+  /** Parquet (Delta's files too) or ORC, by the format's or table's class. */
+  private static boolean columnar(Class<?> format) {
+    for (Class<?> c = format; c != null; c = c.getSuperclass()) {
+      String name = c.getSimpleName();
+      if (name.startsWith("Parquet") || name.startsWith("Orc")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private long rows;
@@ -182,9 +319,16 @@ final class Evaluation {
     return failing.limit(EXAMPLES).toJSON().collectAsList();
   }
 
+  /** Adds a code-generated built-in aggregate; its index in the aggregation's row. */
   private int add(Column aggregate) {
     aggregates.add(aggregate.as("a" + aggregates.size()));
     return aggregates.size() - 1;
+  }
+
+  /** Adds a sketch aggregate (an imperative one, which Spark does not code-generate). */
+  private int addSketch(Column aggregate) {
+    sketches.add(aggregates.size());
+    return add(aggregate);
   }
 
   private long baselineRows(Checks checks, Check check) {
@@ -259,7 +403,7 @@ final class Evaluation {
     } else if (rule instanceof Check.Unique r) {
       return unique(check, r);
     } else if (rule instanceof Check.Distinct r) {
-      int at = add(distinctCount(field(check, r.field())));
+      int at = addSketch(distinctCount(field(check, r.field())));
       return new Planned(
           check,
           a -> {
@@ -341,7 +485,7 @@ final class Evaluation {
 
     } else if (rule instanceof Check.Quantile r) {
       Column c = numeric(check, r.field()).column.cast("double");
-      int at = add(percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)));
+      int at = addSketch(percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)));
       return statistic(
           check,
           at,
@@ -516,22 +660,24 @@ final class Evaluation {
         Optional.of(bad));
   }
 
+  /**
+   * A unique check: one count of the distinct key values (nulls count as one value, as in a
+   * grouping), which equals the row count exactly when no key repeats. Only a failure groups the
+   * keys again, for how many repeat and for examples.
+   */
   private Planned unique(Check check, Check.Unique r) {
     List<Column> keys = new ArrayList<>();
     for (int i = 0; i < r.fields().size(); i++) {
       keys.add(field(check, r.fields().get(i)).column.as(r.fields().get(i)));
     }
+    Column[] keyColumns = keys.toArray(new Column[0]);
     String what =
         r.fields().size() == 1
             ? " of " + r.fields().get(0)
             : " of " + String.join(", ", r.fields());
     String noun = r.fields().size() == 1 ? "value" : "combination";
     Function<Dataset<Row>, Dataset<Row>> duplicated =
-        source ->
-            source
-                .groupBy(keys.toArray(new Column[0]))
-                .agg(count(lit(1)).as(COUNT))
-                .where(col(COUNT).gt(1));
+        source -> source.groupBy(keyColumns).agg(count(lit(1)).as(COUNT)).where(col(COUNT).gt(1));
     return new Planned(
         check,
         a -> {
@@ -539,33 +685,36 @@ final class Evaluation {
         },
         Optional.empty(),
         Optional.of(
-            source -> {
-              Row counts =
-                  duplicated
-                      .apply(source)
-                      .agg(count(lit(1)), coalesce(sum(col(COUNT)), lit(0L)))
-                      .first();
-              passes++;
-              long keysDuplicated = counts.getLong(0);
-              long rowsDuplicated = counts.getLong(1);
-              boolean ok = keysDuplicated == 0;
-              CheckResult result =
-                  result(
-                      check,
-                      ok,
-                      keysDuplicated,
-                      "0 duplicated",
-                      OptionalLong.of(keysDuplicated),
-                      check.name()
-                          + ": "
-                          + Numbers.count(keysDuplicated, noun)
-                          + what
-                          + (keysDuplicated == 1 ? " occurs" : " occur")
-                          + " more than once ("
-                          + Numbers.count(rowsDuplicated, "row")
-                          + "); each must occur once.");
-              return ok ? result : result.withExamples(examples(duplicated.apply(data)));
-            }));
+            new OwnJob(
+                source -> source.select(keyColumns).distinct().count(),
+                distinct -> {
+                  if (distinct == rows) {
+                    return result(check, true, 0L, "0 duplicated", OptionalLong.of(0), "");
+                  }
+                  Row counts =
+                      duplicated
+                          .apply(data)
+                          .agg(count(lit(1)), coalesce(sum(col(COUNT)), lit(0L)))
+                          .first();
+                  passes++;
+                  long keysDuplicated = counts.getLong(0);
+                  long rowsDuplicated = counts.getLong(1);
+                  return result(
+                          check,
+                          false,
+                          keysDuplicated,
+                          "0 duplicated",
+                          OptionalLong.of(keysDuplicated),
+                          check.name()
+                              + ": "
+                              + Numbers.count(keysDuplicated, noun)
+                              + what
+                              + (keysDuplicated == 1 ? " occurs" : " occur")
+                              + " more than once ("
+                              + Numbers.count(rowsDuplicated, "row")
+                              + "); each must occur once.")
+                      .withExamples(examples(duplicated.apply(data)));
+                })));
   }
 
   private Planned references(
@@ -599,28 +748,28 @@ final class Evaluation {
         },
         Optional.empty(),
         Optional.of(
-            source -> {
-              long n = orphans.apply(source).count();
-              passes++;
-              CheckResult result =
-                  result(
-                      check,
-                      n == 0,
-                      n,
-                      "0 missing",
-                      OptionalLong.of(n),
-                      check.name()
-                          + ": "
-                          + Numbers.count(n, "row")
-                          + (n == 1 ? " holds a " : " hold a ")
-                          + r.field()
-                          + " that "
-                          + r.dataset()
-                          + "."
-                          + r.datasetField()
-                          + " does not have; none may.");
-              return n == 0 ? result : result.withExamples(examples(orphans.apply(data)));
-            }));
+            new OwnJob(
+                source -> orphans.apply(source).count(),
+                n -> {
+                  CheckResult result =
+                      result(
+                          check,
+                          n == 0,
+                          n,
+                          "0 missing",
+                          OptionalLong.of(n),
+                          check.name()
+                              + ": "
+                              + Numbers.count(n, "row")
+                              + (n == 1 ? " holds a " : " hold a ")
+                              + r.field()
+                              + " that "
+                              + r.dataset()
+                              + "."
+                              + r.datasetField()
+                              + " does not have; none may.");
+                  return n == 0 ? result : result.withExamples(examples(orphans.apply(data)));
+                })));
   }
 
   private Planned freshness(Check check, Check.Freshness r, Instant now) {

@@ -74,27 +74,72 @@ class ChecksTest {
 
   @Test
   void aggregateChecksPassInOneAggregationOverOneScan() throws Exception {
-    assertOneScan(aggregateChecks(), "Aggregate \\[");
+    Run run = observe(aggregateChecks(), plays);
+    assertThat(run.results.failed()).as(run.results.toJson()).isEmpty();
+    assertThat(run.results.passes()).isEqualTo(1);
+    assertThat(run.plans).hasSize(1);
+    String plan = run.plans.get(0);
+    // One code-generated aggregate over one relation, the sketches observed on its scan.
+    assertThat(plan.split("Relation \\[", -1)).as(plan).hasSize(2);
+    assertThat(plan.split("Aggregate \\[", -1)).as(plan).hasSize(2);
+    assertThat(plan).contains("CollectMetrics").doesNotContain("PythonUDF", "ScalaUDF");
+    // One stage reads the input, each row once (AQE runs it and the final merge as two jobs).
+    assertThat(run.stageReads).containsExactly(1000L);
   }
 
   @Test
-  void aggregateChecksRideAlongTheFirstUniqueChecksScan() throws Exception {
-    assertOneScan(
-        aggregateChecks()
-            .and(Check.distinct("track", OptionalLong.of(990), OptionalLong.empty()))
-            .and(Check.unique("play_id")),
-        "CollectMetrics");
+  void onParquetAUniqueCheckReadsOnlyItsKeyBesideTheAggregation() throws Exception {
+    Run run =
+        observe(
+            aggregateChecks()
+                .and(Check.distinct("track", OptionalLong.of(990), OptionalLong.empty()))
+                .and(Check.unique("play_id")),
+            plays);
+    assertThat(run.results.failed()).as(run.results.toJson()).isEmpty();
+    assertThat(run.results.passes()).isEqualTo(2);
+    assertThat(run.plans).hasSize(2);
+    assertThat(run.plans)
+        .filteredOn(p -> p.contains("Deduplicate") || p.contains("Aggregate [play_id"))
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("ReadSchema: struct<play_id:bigint>"));
+    assertThat(run.stageReads).containsExactlyInAnyOrder(1000L, 1000L);
   }
 
-  private void assertOneScan(Checks checks, String aggregation) throws Exception {
+  @Test
+  void onCsvTheAggregatesRideAlongTheUniqueChecksOnlyScan() throws Exception {
+    String csv = dir.resolve("plays-csv").toString();
+    plays.write().option("header", true).csv(csv);
+    Dataset<Row> rows = spark.read().schema(plays.schema()).option("header", true).csv(csv);
+    assertThat(Evaluation.cheapToReread(rows)).isFalse();
+    assertThat(Evaluation.cheapToReread(plays)).isTrue();
+    Run run =
+        observe(
+            aggregateChecks()
+                .and(Check.distinct("track", OptionalLong.of(990), OptionalLong.empty()))
+                .and(Check.unique("play_id")),
+            rows);
+    assertThat(run.results.failed()).as(run.results.toJson()).isEmpty();
+    assertThat(run.results.passes()).isEqualTo(1);
+    assertThat(run.plans).hasSize(1);
+    assertThat(run.plans.get(0)).contains("CollectMetrics");
+    assertThat(run.stageReads).containsExactly(1000L);
+  }
+
+  /**
+   * A run's results, the optimized and executed plans of its queries, and the rows each input stage
+   * read.
+   */
+  private record Run(CheckResults results, List<String> plans, List<Long> stageReads) {}
+
+  private Run observe(Checks checks, Dataset<Row> data) throws Exception {
     List<String> plans = new ArrayList<>();
-    List<Long> jobs = new ArrayList<>(); // records read by each stage that reads input
+    List<Long> stageReads = new ArrayList<>();
     QueryExecutionListener queries =
         new QueryExecutionListener() {
           @Override
           public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
             synchronized (plans) {
-              plans.add(qe.optimizedPlan().toString());
+              plans.add(qe.optimizedPlan() + "\n" + qe.executedPlan());
             }
           }
 
@@ -107,42 +152,29 @@ class ChecksTest {
           public void onStageCompleted(SparkListenerStageCompleted done) {
             long read = done.stageInfo().taskMetrics().inputMetrics().recordsRead();
             if (read > 0) {
-              synchronized (jobs) {
-                jobs.add(read);
+              synchronized (stageReads) {
+                stageReads.add(read);
               }
             }
           }
         };
-    plays.schema(); // read the footers before counting
+    data.schema(); // read the footers before counting
     spark.listenerManager().register(queries);
     spark.sparkContext().addSparkListener(jobListener);
     CheckResults results;
     try {
-      results = checks.run(plays);
-      long deadline = System.currentTimeMillis() + 10_000;
-      while (System.currentTimeMillis() < deadline) {
-        synchronized (plans) {
-          if (!plans.isEmpty()) {
-            break;
-          }
-        }
-        Thread.sleep(50);
-      }
-      Thread.sleep(500);
+      results = checks.run(data);
+      // Listeners hear of queries and stages asynchronously: wait until they have.
+      spark.sparkContext().listenerBus().waitUntilEmpty();
     } finally {
       spark.listenerManager().unregister(queries);
       spark.sparkContext().removeSparkListener(jobListener);
     }
-    assertThat(results.failed()).as(results.toJson()).isEmpty();
-    assertThat(results.passes()).isEqualTo(1);
-    assertThat(plans).hasSize(1);
-    String plan = plans.get(0);
-    // One aggregate over one relation: the data is read once.
-    assertThat(plan.split("Relation \\[", -1)).as(plan).hasSize(2);
-    assertThat(plan.split(aggregation, -1)).as(plan).hasSize(2);
-    assertThat(plan).doesNotContain("PythonUDF", "ScalaUDF");
-    // One stage reads the input, each row once (AQE runs it and the final merge as two jobs).
-    assertThat(jobs).containsExactly(1000L);
+    synchronized (plans) {
+      synchronized (stageReads) {
+        return new Run(results, List.copyOf(plans), List.copyOf(stageReads));
+      }
+    }
   }
 
   @Test
@@ -190,7 +222,7 @@ class ChecksTest {
     assertThat(r.passed()).isFalse();
     assertThat(r.measured()).isEqualTo(285L); // user_id 5 and 6: 143 + 142 rows
     assertThat(r.examples()).hasSize(Evaluation.EXAMPLES);
-    assertThat(results.passes()).isEqualTo(2); // anti-join with the aggregates, examples
+    assertThat(results.passes()).isEqualTo(3); // the aggregation, the anti-join, the examples
   }
 
   @Test

@@ -232,12 +232,14 @@ class CheckCommandTest {
             out.toString());
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err().lines()).hasSize(2);
+    // The aggregation, the distinct count of user_id, its grouping for how many repeat, and each
+    // failed check's examples.
     assertThat(run.out())
         .startsWith(
             "Checked 10 rows of "
                 + plays
                 + ": 1 of 3 checks passed, 2 failed, 0 warned"
-                + " (3 passes).");
+                + " (5 passes).");
 
     JsonNode json = new ObjectMapper().readTree(out.resolve("checks.json").toFile());
     assertThat(json.get("rows").asLong()).isEqualTo(10);
