@@ -17,13 +17,15 @@ import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The side-by-side benchmark harness: {@code benchmarks/run [CASE...] [--rows N] [--reps N]}.
+ * The side-by-side benchmark harness: {@code benchmarks/run [CASE...] [--rows N] [--reps N]
+ * [--warmups N]}.
  *
  * <p>For each case it makes the input data (fixed seeds, under {@code
- * benchmarks/target/bench-data}), runs every variant once to warm up, then runs each of ours and
- * each baseline alternately (A/B, then B/A) and prints one JSON line per pair with the medians and
- * the ratio ours/baseline. Absolute times vary between runs on a shared machine; only the ratio
- * within one run means anything.
+ * benchmarks/target/bench-data}), runs every variant {@code --warmups} times (default 3: Spark's
+ * generated code and the JIT settle over the first few runs, and one warm-up left the first pair
+ * measured cold), then runs each of ours and each baseline alternately (A/B, then B/A) and prints
+ * one JSON line per pair with the medians and the ratio ours/baseline. Absolute times vary between
+ * runs on a shared machine; only the ratio within one run means anything.
  */
 public final class Bench {
   private Bench() {}
@@ -50,10 +52,12 @@ public final class Bench {
     List<String> names = new ArrayList<>();
     Long rows = null;
     int reps = 5;
+    int warmups = 3;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rows" -> rows = Long.parseLong(args[++i]);
         case "--reps" -> reps = Integer.parseInt(args[++i]);
+        case "--warmups" -> warmups = Integer.parseInt(args[++i]);
         case "--list" -> {
           cases().forEach(c -> System.out.println(c.name()));
           return;
@@ -90,19 +94,21 @@ public final class Bench {
       Files.createDirectories(scratch);
       BenchEnv env = new BenchEnv(spark, n, data, scratch);
       c.setUp(env);
-      runCase(c, env, reps);
+      runCase(c, env, reps, warmups);
       deleteRecursively(scratch);
     }
     spark.stop();
   }
 
-  static void runCase(BenchCase c, BenchEnv env, int reps) throws Exception {
-    // Warm-up: every variant once (JIT, Spark's first-query costs, file system caches).
-    for (BenchCase.Variant v : c.oursVariants()) {
-      v.body().run();
-    }
-    for (BenchCase.Variant b : c.baselines()) {
-      b.body().run();
+  static void runCase(BenchCase c, BenchEnv env, int reps, int warmups) throws Exception {
+    // Warm-up: every variant in turn (JIT, Spark's first-query costs, file system caches).
+    for (int w = 0; w < warmups; w++) {
+      for (BenchCase.Variant v : c.oursVariants()) {
+        v.body().run();
+      }
+      for (BenchCase.Variant b : c.baselines()) {
+        b.body().run();
+      }
     }
     for (BenchCase.Variant variant : c.oursVariants()) {
       for (BenchCase.Variant baseline : c.baselines()) {
