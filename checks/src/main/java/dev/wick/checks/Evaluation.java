@@ -1,12 +1,16 @@
 package dev.wick.checks;
 
 import static org.apache.spark.sql.functions.approx_count_distinct;
+import static org.apache.spark.sql.functions.array_max;
+import static org.apache.spark.sql.functions.array_min;
 import static org.apache.spark.sql.functions.avg;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.filter;
 import static org.apache.spark.sql.functions.hll_sketch_agg;
 import static org.apache.spark.sql.functions.hll_sketch_estimate;
 import static org.apache.spark.sql.functions.lit;
@@ -14,7 +18,9 @@ import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.percentile_approx;
+import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
@@ -46,12 +52,15 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
@@ -371,7 +380,11 @@ final class Evaluation {
       return new Planned(check, a -> rowCount(check, lo, hi, of), Optional.empty());
 
     } else if (rule instanceof Check.Completeness r) {
-      Column c = field(check, r.field()).column;
+      Resolved f = field(check, r.field());
+      if (f.repeated) {
+        return elementCompleteness(check, r, f);
+      }
+      Column c = f.column;
       int filled = add(count(c));
       return new Planned(
           check,
@@ -403,7 +416,7 @@ final class Evaluation {
     } else if (rule instanceof Check.Unique r) {
       return unique(check, r);
     } else if (rule instanceof Check.Distinct r) {
-      int at = addSketch(distinctCount(field(check, r.field())));
+      int at = addSketch(distinctCount(single(check, r.field(), "a distinct")));
       return new Planned(
           check,
           a -> {
@@ -430,24 +443,31 @@ final class Evaluation {
           Optional.empty());
 
     } else if (rule instanceof Check.AllowedValues r) {
-      Column c = field(check, r.field()).column;
-      Column bad = c.isNotNull().and(not(c.isin(r.values().toArray())));
+      Resolved f = field(check, r.field());
+      Object[] allowed = r.values().toArray();
       return share(
-          check, c, bad, r.minFraction(), "are not one of " + listed(r.values()), r.field());
+          check,
+          f,
+          v -> v.isNotNull().and(not(v.isin(allowed))),
+          r.minFraction(),
+          "are not one of " + listed(r.values()));
 
     } else if (rule instanceof Check.Range r) {
       Resolved f = numeric(check, r.field());
-      Column c = f.column;
-      Column outside = lit(false);
-      if (r.min().isPresent()) {
-        outside = outside.or(c.lt(lit(r.min().getAsDouble())));
-      }
-      if (r.max().isPresent()) {
-        outside = outside.or(c.gt(lit(r.max().getAsDouble())));
-      }
-      int lo = add(min(c).cast("double"));
-      int hi = add(max(c).cast("double"));
-      int bad = add(count_if(coalesce(outside, lit(false))));
+      Function<Column, Column> outside =
+          v -> {
+            Column out = lit(false);
+            if (r.min().isPresent()) {
+              out = out.or(v.lt(lit(r.min().getAsDouble())));
+            }
+            if (r.max().isPresent()) {
+              out = out.or(v.gt(lit(r.max().getAsDouble())));
+            }
+            return coalesce(out, lit(false));
+          };
+      int lo = add(f.min().cast("double"));
+      int hi = add(f.max().cast("double"));
+      int bad = add(f.failing(outside));
       String bound = bounds(r.min(), r.max());
       return new Planned(
           check,
@@ -473,18 +493,23 @@ final class Evaluation {
                     + Numbers.text(a.getDouble(hi))
                     + " ("
                     + n
+                    + (f.repeated ? " values" : "")
                     + " outside); it must be "
                     + bound
                     + ".");
           },
-          Optional.of(coalesce(outside, lit(false))));
+          Optional.of(f.failingRows(outside)));
 
     } else if (rule instanceof Check.Mean r) {
-      int at = add(avg(numeric(check, r.field()).column));
+      int at = add(numeric(check, r.field()).mean());
       return statistic(check, at, r.min(), r.max(), "the mean of " + r.field() + " is ");
 
     } else if (rule instanceof Check.Quantile r) {
-      Column c = numeric(check, r.field()).column.cast("double");
+      Resolved f = single(check, r.field(), "a quantile");
+      if (!(f.type instanceof NumericType)) {
+        throw typeError(check, r.field(), f.type, "a number");
+      }
+      Column c = f.column.cast("double");
       int at = addSketch(percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)));
       return statistic(
           check,
@@ -498,14 +523,23 @@ final class Evaluation {
       if (!(f.type instanceof StringType)) {
         throw typeError(check, r.field(), f.type, "a string");
       }
-      Column bad = f.column.isNotNull().and(not(f.column.rlike("^(?:" + r.pattern() + ")$")));
-      return share(check, f.column, bad, r.minFraction(), "do not match " + r.pattern(), r.field());
+      String anchored = "^(?:" + r.pattern() + ")$";
+      return share(
+          check,
+          f,
+          v -> v.isNotNull().and(not(v.rlike(anchored))),
+          r.minFraction(),
+          "do not match " + r.pattern());
 
     } else if (rule instanceof Check.Semantic r) {
       Resolved f = field(check, r.field());
-      Column valid = semantic(check, r, f);
-      Column bad = f.column.isNotNull().and(not(coalesce(valid, lit(false))));
-      return share(check, f.column, bad, r.minFraction(), "are not a valid " + r.type(), r.field());
+      Function<Column, Column> valid = semantic(check, r);
+      return share(
+          check,
+          f,
+          v -> v.isNotNull().and(not(coalesce(valid.apply(v), lit(false)))),
+          r.minFraction(),
+          "are not a valid " + r.type());
 
     } else if (rule instanceof Check.Predicate r) {
       return predicate(check, r);
@@ -548,9 +582,10 @@ final class Evaluation {
 
   /** A check that a share of the non-null values pass: allowed values, regex, semantic types. */
   private Planned share(
-      Check check, Column c, Column bad, double minFraction, String problem, String field) {
-    int values = add(count(c));
-    int failing = add(count_if(bad));
+      Check check, Resolved f, Function<Column, Column> bad, double minFraction, String problem) {
+    int values = add(f.present());
+    int failing = add(f.failing(bad));
+    String field = f.path;
     return new Planned(
         check,
         a -> {
@@ -577,7 +612,40 @@ final class Evaluation {
                   + allowance(minFraction)
                   + ".");
         },
-        Optional.of(bad));
+        Optional.of(f.failingRows(bad)));
+  }
+
+  /** Completeness of the values in arrays or maps: the share of them that are not null. */
+  private Planned elementCompleteness(Check check, Check.Completeness r, Resolved f) {
+    int all = add(f.all());
+    int present = add(f.present());
+    return new Planned(
+        check,
+        a -> {
+          long n = a.getLong(all);
+          long filled = a.getLong(present);
+          Double share = n == 0 ? null : (double) filled / n;
+          boolean ok = share == null || share >= r.min();
+          return result(
+              check,
+              ok,
+              share,
+              ">= " + Numbers.text(r.min()),
+              OptionalLong.of(n - filled),
+              check.name()
+                  + ": "
+                  + (share == null ? "" : Numbers.percent(share))
+                  + " of the values of "
+                  + r.field()
+                  + " are set ("
+                  + filled
+                  + " of "
+                  + n
+                  + "); at least "
+                  + Numbers.percent(r.min())
+                  + " must.");
+        },
+        Optional.of(f.failingRows(Column::isNull)));
   }
 
   private static String allowance(double minFraction) {
@@ -668,7 +736,7 @@ final class Evaluation {
   private Planned unique(Check check, Check.Unique r) {
     List<Column> keys = new ArrayList<>();
     for (int i = 0; i < r.fields().size(); i++) {
-      keys.add(field(check, r.fields().get(i)).column.as(r.fields().get(i)));
+      keys.add(single(check, r.fields().get(i), "a unique").column.as(r.fields().get(i)));
     }
     Column[] keyColumns = keys.toArray(new Column[0]);
     String what =
@@ -719,7 +787,7 @@ final class Evaluation {
 
   private Planned references(
       Check check, Check.References r, Checks checks, Map<String, Dataset<Row>> given) {
-    Column c = field(check, r.field()).column;
+    Column c = single(check, r.field(), "a references").column;
     Dataset<Row> other = given.get(r.dataset());
     if (other == null) {
       String path = checks.references().get(r.dataset());
@@ -736,6 +804,7 @@ final class Evaluation {
     }
     Column theirs =
         resolve(other.schema(), r.datasetField(), "the dataset '" + r.dataset() + "'", check)
+            .single("a references", check)
             .column;
     String ref = "__wick_ref";
     Dataset<Row> keys = other.select(theirs.as(ref)).where(col(ref).isNotNull()).distinct();
@@ -779,7 +848,7 @@ final class Evaluation {
         || f.type instanceof DateType)) {
       throw typeError(check, r.field(), f.type, "a timestamp or a date");
     }
-    int at = add(max(f.column));
+    int at = add(f.max());
     Instant reference = r.at().orElse(now);
     String bound = "within " + Numbers.duration(r.maxAge()) + " of " + reference;
     return new Planned(
@@ -861,7 +930,8 @@ final class Evaluation {
     return String.join(" ", parts);
   }
 
-  private Column semantic(Check check, Check.Semantic r, Resolved f) {
+  /** The semantic type's Catalyst test of one value; fails here when it has none. */
+  private Function<Column, Column> semantic(Check check, Check.Semantic r) {
     if (model == null) {
       model = Schemas.fromSpark(schema, "input");
     }
@@ -875,25 +945,95 @@ final class Evaluation {
     } catch (WickException e) {
       throw WickException.usage("Check '" + check.name() + "': " + e.getMessage(), e);
     }
-    return type.validWhen(f.column, storage)
-        .orElseThrow(
-            () ->
-                WickException.usage(
-                    "Check '"
-                        + check.name()
-                        + "' uses the semantic type "
-                        + r.type()
-                        + ", which has no Spark expression to count in one pass; validate it"
-                        + " with a schema instead, or give a regex check."));
+    if (type.validWhen(lit("probe"), storage).isEmpty()) {
+      throw WickException.usage(
+          "Check '"
+              + check.name()
+              + "' uses the semantic type "
+              + r.type()
+              + ", which has no Spark expression to count in one pass; validate it"
+              + " with a schema instead, or give a regex check.");
+    }
+    return v -> type.validWhen(v, storage).orElseThrow();
   }
 
   // ------------------------------------------------------------------ fields
 
-  /** A field of the data: its column and Spark type. */
-  private record Resolved(Column column, DataType type) {}
+  /**
+   * What a check names: a field or a record's field ({@code column} is its value), or a path into
+   * arrays or map values ({@code repeated}: {@code column} is the array of every value there, see
+   * {@link Columns#values}). {@code type} is the type of one value. The methods give the aggregates
+   * and row filters the checks need, the same way for both.
+   */
+  private record Resolved(String path, Column column, DataType type, boolean repeated) {
+    /** The non-null values. */
+    Column present() {
+      return repeated ? sumOf(size(filter(column, Column::isNotNull))) : count(column);
+    }
+
+    /** Every value, null or not (repeated paths only). */
+    Column all() {
+      return sumOf(size(column));
+    }
+
+    /** The values for which {@code bad} holds. */
+    Column failing(Function<Column, Column> bad) {
+      return repeated ? sumOf(size(filter(column, bad::apply))) : count_if(bad.apply(column));
+    }
+
+    /** The rows holding a value for which {@code bad} holds. */
+    Column failingRows(Function<Column, Column> bad) {
+      return repeated ? coalesce(exists(column, bad::apply), lit(false)) : bad.apply(column);
+    }
+
+    Column min() {
+      return repeated ? functions.min(array_min(column)) : functions.min(column);
+    }
+
+    Column max() {
+      return repeated ? functions.max(array_max(column)) : functions.max(column);
+    }
+
+    Column mean() {
+      if (!repeated) {
+        return avg(column);
+      }
+      Column values = filter(column, Column::isNotNull);
+      Column n = sumOf(size(values));
+      Column total =
+          functions.sum(
+              functions.aggregate(values, lit(0.0), (acc, v) -> acc.plus(v.cast("double"))));
+      return when(n.gt(0), total.divide(n));
+    }
+
+    /** This path, refused when it steps into arrays or maps. */
+    Resolved single(String kind, Check check) {
+      if (repeated) {
+        throw WickException.usage(
+            "Check '"
+                + check.name()
+                + "' names "
+                + path
+                + ", which steps into an array or map; "
+                + kind
+                + " check takes a field or a record's field (completeness, allowedValues,"
+                + " range, mean, regex, semantic and freshness checks also take values in"
+                + " arrays and maps).");
+      }
+      return this;
+    }
+
+    private static Column sumOf(Column perRow) {
+      return coalesce(functions.sum(perRow), lit(0L));
+    }
+  }
 
   private Resolved field(Check check, String path) {
     return resolve(schema, path, "the input", check);
+  }
+
+  private Resolved single(Check check, String path, String kind) {
+    return field(check, path).single(kind, check);
   }
 
   private Resolved numeric(Check check, String path) {
@@ -924,14 +1064,6 @@ final class Evaluation {
     } catch (WickException e) {
       throw WickException.usage("Check '" + check.name() + "': " + e.getMessage(), e);
     }
-    if (!path.isStructPath()) {
-      throw WickException.usage(
-          "Check '"
-              + check.name()
-              + "' names "
-              + text
-              + ", which steps into an array or map; name a field or a record's field.");
-    }
     DataType type = struct;
     for (FieldPath.Step step : path.steps()) {
       StructField found = null;
@@ -942,7 +1074,13 @@ final class Evaluation {
           }
         }
       }
-      if (found == null) {
+      DataType stepped = found == null ? null : found.dataType();
+      if (stepped != null && step.kind() == FieldPath.Step.Kind.ARRAY_ELEMENTS) {
+        stepped = stepped instanceof ArrayType a ? a.elementType() : null;
+      } else if (stepped != null && step.kind() == FieldPath.Step.Kind.MAP_VALUES) {
+        stepped = stepped instanceof MapType m ? m.valueType() : null;
+      }
+      if (stepped == null) {
         throw WickException.usage(
             "Check '"
                 + check.name()
@@ -954,18 +1092,31 @@ final class Evaluation {
                 + ChecksFile.nearest(text, paths(struct, ""))
                 + "; fix the field's name in the checks.");
       }
-      type = found.dataType();
+      type = stepped;
     }
-    return new Resolved(Columns.column(path), type);
+    boolean repeated = !path.isStructPath();
+    return new Resolved(
+        text, repeated ? Columns.values(path) : Columns.column(path), type, repeated);
   }
 
-  /** Every field path through records, depth first. */
+  /** Every field path through records, arrays and maps, depth first. */
   private static List<String> paths(StructType struct, String prefix) {
     List<String> out = new ArrayList<>();
     for (StructField f : struct.fields()) {
-      out.add(prefix + f.name());
-      if (f.dataType() instanceof StructType s) {
-        out.addAll(paths(s, prefix + f.name() + "."));
+      DataType t = f.dataType();
+      String path = prefix + f.name();
+      out.add(path);
+      if (t instanceof ArrayType a) {
+        path += "[]";
+        out.add(path);
+        t = a.elementType();
+      } else if (t instanceof MapType m) {
+        path += "{}";
+        out.add(path);
+        t = m.valueType();
+      }
+      if (t instanceof StructType s) {
+        out.addAll(paths(s, path + "."));
       }
     }
     return out;

@@ -213,6 +213,72 @@ class ChecksTest {
   }
 
   @Test
+  void checksReachIntoArraysAndMapValues() {
+    Dataset<Row> nested =
+        spark
+            .range(0, 100)
+            .selectExpr(
+                "id",
+                "array('play', if(id % 10 = 0, 'rewind', 'skip'), if(id % 25 = 0, NULL, 'pause'))"
+                    + " AS events",
+                "array(named_struct('id', id, 'tags', array('a', concat('t', cast(id AS string)))),"
+                    + " named_struct('id', id + 1000, 'tags', CAST(NULL AS array<string>)))"
+                    + " AS items",
+                "map('x', id - 5, 'y', id) AS scores");
+    CheckResults results =
+        Checks.of(
+                Check.allowedValues("events[]", List.of("play", "skip", "pause")),
+                Check.completeness("events[]", 0.99),
+                Check.range("items[].id", OptionalDouble.of(0), OptionalDouble.of(1000)),
+                Check.mean("items[].id", OptionalDouble.of(549), OptionalDouble.of(550)),
+                Check.regex("items[].tags[]", "t[0-9]"),
+                Check.semantic("scores{}", "non_negative"))
+            .run(nested);
+    List<CheckResult> r = results.results();
+    assertThat(r.get(0).message())
+        .isEqualTo(
+            "allowedValues(events[]): 10 of 296 values of events[] are not one of play, skip,"
+                + " pause; none may.");
+    assertThat(r.get(0).examples()).hasSize(Evaluation.EXAMPLES);
+    assertThat(r.get(0).examples()).allSatisfy(e -> assertThat(e).contains("rewind"));
+    assertThat(r.get(1).message())
+        .isEqualTo(
+            "completeness(events[]): 98.67% of the values of events[] are set (296 of 300); at"
+                + " least 99.00% must.");
+    assertThat(r.get(2).message())
+        .isEqualTo(
+            "range(items[].id): items[].id runs from 0 to 1099 (99 values outside); it must be"
+                + " between 0 and 1000.");
+    assertThat(r.get(3).passed()).isTrue();
+    assertThat(r.get(3).measured()).isEqualTo(549.5);
+    // 'a' in every row, and t10 to t99; the null second tag array adds no values.
+    assertThat(r.get(4).message())
+        .isEqualTo(
+            "regex(items[].tags[]): 190 of 200 values of items[].tags[] do not match t[0-9]; none"
+                + " may.");
+    assertThat(r.get(5).failing()).hasValue(5);
+    assertThat(r.get(5).passed()).isFalse();
+  }
+
+  @Test
+  void checksThatNeedOneValueARowRefuseArrayPaths() {
+    assertThatThrownBy(() -> Checks.of(Check.unique("track", "kind[]")).run(plays))
+        .isInstanceOf(WickException.class);
+    Dataset<Row> nested = spark.range(0, 10).selectExpr("array(id) AS ids");
+    assertThatThrownBy(
+            () ->
+                Checks.of(
+                        Check.quantile("ids[]", 0.5, OptionalDouble.of(0), OptionalDouble.empty()))
+                    .run(nested))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "Check 'quantile(ids[], 0.5)' names ids[], which steps into an array or map; a quantile"
+                + " check takes a field or a record's field (completeness, allowedValues, range,"
+                + " mean, regex, semantic and freshness checks also take values in arrays and"
+                + " maps).");
+  }
+
+  @Test
   void referencesAreOneAntiJoinAgainstTheOtherDataset() {
     Dataset<Row> users = spark.range(0, 5).selectExpr("id AS user_id");
     CheckResults results =

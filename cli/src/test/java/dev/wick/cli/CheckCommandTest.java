@@ -416,4 +416,56 @@ class CheckCommandTest {
     assertThat(intoRef.exitCode()).isEqualTo(2);
     assertThat(intoRef.err()).startsWith("error: ").contains("inside the input");
   }
+
+  @Test
+  void checksReachIntoArraysThroughTheRealMain() throws IOException {
+    Path sessions = dir.resolve("sessions");
+    DatasetWriter.write(
+        WickSpark.local(2)
+            .sql(
+                "SELECT * FROM VALUES (1, array('play', 'skip')), (2, array('play', 'rewind')),"
+                    + " (3, array('pause')) AS t(session, events)"),
+        sessions.toString(),
+        Format.PARQUET,
+        false,
+        List.of());
+    Path file =
+        checksFile(
+            "checks:\n  - {check: allowedValues, field: 'events[]', values: [play, skip]}\n");
+    Path out = dir.resolve("sessions-report");
+    CliRun run =
+        CliRun.wick(
+            "check",
+            "--in",
+            sessions.toString(),
+            "--checks",
+            file.toString(),
+            "--out",
+            out.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    assertThat(run.err())
+        .isEqualTo(
+            "dataset check failed: allowedValues(events[]): 2 of 5 values of events[] are not one"
+                + " of play, skip; none may (set in "
+                + file
+                + ").\n");
+
+    Path unique = checksFile("checks:\n  - {check: unique, field: 'events[]'}\n");
+    CliRun refused =
+        CliRun.wick(
+            "check",
+            "--in",
+            sessions.toString(),
+            "--checks",
+            unique.toString(),
+            "--out",
+            dir.resolve("sessions-unique").toString());
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err())
+        .isEqualTo(
+            "error: Check 'unique(events[])' names events[], which steps into an array or map; a"
+                + " unique check takes a field or a record's field (completeness, allowedValues,"
+                + " range, mean, regex, semantic and freshness checks also take values in arrays"
+                + " and maps).\n");
+  }
 }

@@ -1,6 +1,7 @@
 package dev.wick.core.spark;
 
 import dev.wick.core.schema.FieldPath;
+import java.util.List;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.functions;
 
@@ -35,6 +36,44 @@ public final class Columns {
     Column c = null;
     for (FieldPath.Step step : path.steps()) {
       c = c == null ? column(step.name()) : c.getField(step.name());
+    }
+    return c;
+  }
+
+  /**
+   * Every value at a path that steps into arrays or map values ({@code plays[].ms}, {@code
+   * tags{}}), as one array column: the elements (or map values) at the first repeated step, each
+   * stepped into by the rest of the path, nested arrays flattened. Null when the outermost array or
+   * map is null or absent; a null inner array or map adds no values.
+   */
+  public static Column values(FieldPath path) {
+    return values(null, path.steps(), 0);
+  }
+
+  private static Column values(Column parent, List<FieldPath.Step> steps, int i) {
+    FieldPath.Step step = steps.get(i);
+    Column child = parent == null ? column(step.name()) : parent.getField(step.name());
+    if (step.kind() == FieldPath.Step.Kind.FIELD) {
+      return values(child, steps, i + 1);
+    }
+    Column elements =
+        step.kind() == FieldPath.Step.Kind.MAP_VALUES ? functions.map_values(child) : child;
+    if (i == steps.size() - 1) {
+      return elements;
+    }
+    List<FieldPath.Step> rest = steps.subList(i + 1, steps.size());
+    if (rest.stream().allMatch(s -> s.kind() == FieldPath.Step.Kind.FIELD)) {
+      return functions.transform(elements, e -> column(e, rest));
+    }
+    return functions.flatten(
+        functions.filter(
+            functions.transform(elements, e -> values(e, steps, i + 1)), Column::isNotNull));
+  }
+
+  private static Column column(Column parent, List<FieldPath.Step> fields) {
+    Column c = parent;
+    for (FieldPath.Step f : fields) {
+      c = c.getField(f.name());
     }
     return c;
   }

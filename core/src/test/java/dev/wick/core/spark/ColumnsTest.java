@@ -46,4 +46,27 @@ class ColumnsTest {
     assertThat(row.<Integer>getAs(0)).isEqualTo(7);
     assertThat(row.<Integer>getAs(1)).isEqualTo(8);
   }
+
+  @Test
+  void theValuesAtAPathIntoArraysAndMapsAreOneFlatArray() {
+    SparkSession spark = WickSpark.local(2);
+    Row row =
+        spark
+            .sql(
+                "select array(named_struct('tags', array('a', 'b')),"
+                    + " named_struct('tags', cast(null as array<string>)),"
+                    + " named_struct('tags', array('c'))) as items,"
+                    + " map('x', named_struct('n', 1), 'y', named_struct('n', 2)) as scores,"
+                    + " cast(null as array<int>) as none")
+            .select(
+                Columns.values(FieldPath.parse("items[].tags[]")),
+                Columns.values(FieldPath.parse("items[].tags")).isNotNull(),
+                Columns.values(FieldPath.parse("scores{}.n")),
+                Columns.values(FieldPath.parse("none[]")))
+            .first();
+    assertThat(row.getList(0)).containsExactly("a", "b", "c");
+    assertThat(row.getBoolean(1)).isTrue();
+    assertThat(row.getList(2)).containsExactlyInAnyOrder(1, 2);
+    assertThat(row.isNullAt(3)).isTrue();
+  }
 }
