@@ -444,7 +444,7 @@ final class Evaluation {
 
     } else if (rule instanceof Check.AllowedValues r) {
       Resolved f = field(check, r.field());
-      Object[] allowed = r.values().toArray();
+      Object[] allowed = literals(check, r, f.type);
       return share(
           check,
           f,
@@ -578,6 +578,77 @@ final class Evaluation {
         bound + of,
         OptionalLong.empty(),
         check.name() + ": the input has " + rows + " rows; it must have " + bound + of + ".");
+  }
+
+  /**
+   * The allowed values as literals of the field's type: text for a string field (a number in the
+   * file counts as its text), numbers for a numeric field, booleans for a boolean one. A value the
+   * field's type cannot hold is refused here, before Spark would fail casting it on the first row.
+   */
+  private static Object[] literals(Check check, Check.AllowedValues r, DataType type) {
+    List<Object> out = new ArrayList<>();
+    for (Object v : r.values()) {
+      Object literal = v;
+      if (type instanceof StringType) {
+        literal = String.valueOf(v);
+      } else if (type instanceof NumericType) {
+        literal = v instanceof Number ? v : number(String.valueOf(v));
+      } else if (type instanceof org.apache.spark.sql.types.BooleanType) {
+        literal =
+            v instanceof Boolean
+                ? v
+                : switch (String.valueOf(v)) {
+                  case "true" -> Boolean.TRUE;
+                  case "false" -> Boolean.FALSE;
+                  default -> null;
+                };
+      } else if (type instanceof DateType
+          || type instanceof TimestampType
+          || type instanceof TimestampNTZType) {
+        literal = time(String.valueOf(v), type instanceof DateType);
+      } else {
+        throw typeError(check, r.field(), type, "a string, number, boolean, date or timestamp");
+      }
+      if (literal == null) {
+        throw WickException.usage(
+            "Check '"
+                + check.name()
+                + "' allows the value "
+                + v
+                + ", which "
+                + r.field()
+                + " ("
+                + article(type.simpleString())
+                + ") cannot hold; list values of that type.");
+      }
+      out.add(literal);
+    }
+    return out.toArray();
+  }
+
+  /** {@code text} when it reads as a date (or a date and time), which Spark's cast then takes. */
+  private static String time(String text, boolean date) {
+    String t = text.strip();
+    try {
+      if (date) {
+        LocalDate.parse(t);
+      } else if (t.endsWith("Z") || t.matches(".*[+-][0-9]{2}:[0-9]{2}$")) {
+        java.time.OffsetDateTime.parse(t.replace(' ', 'T'));
+      } else {
+        LocalDateTime.parse(t.replace(' ', 'T'));
+      }
+      return t;
+    } catch (java.time.format.DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  private static java.math.BigDecimal number(String text) {
+    try {
+      return new java.math.BigDecimal(text.strip());
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** A check that a share of the non-null values pass: allowed values, regex, semantic types. */
@@ -1044,6 +1115,11 @@ final class Evaluation {
     return f;
   }
 
+  /** {@code a bigint}, {@code an int}. */
+  private static String article(String noun) {
+    return ("aeiou".indexOf(Character.toLowerCase(noun.charAt(0))) >= 0 ? "an " : "a ") + noun;
+  }
+
   private static WickException typeError(Check check, String path, DataType type, String wanted) {
     return WickException.usage(
         "Check '"
@@ -1052,8 +1128,8 @@ final class Evaluation {
             + wanted
             + " in "
             + path
-            + ", but it is a "
-            + type.simpleString()
+            + ", but it is "
+            + article(type.simpleString())
             + "; choose a field of that type or another kind of check.");
   }
 

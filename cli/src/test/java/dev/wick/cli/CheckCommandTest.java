@@ -468,4 +468,36 @@ class CheckCommandTest {
                 + " range, mean, regex, semantic and freshness checks also take values in arrays"
                 + " and maps).\n");
   }
+
+  @Test
+  void allowedValuesAreTakenInTheFieldsTypeOrRefused() throws IOException {
+    Path wrong =
+        checksFile("checks:\n  - {check: allowedValues, field: play_id, values: [1, play]}\n");
+    CliRun refused = check(wrong);
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err())
+        .isEqualTo(
+            "error: Check 'allowedValues(play_id)' allows the value play, which play_id (an int)"
+                + " cannot hold; list values of that type.\n");
+
+    // Numbers listed for a text field are compared as their text, not cast row by row.
+    Path text = checksFile("checks:\n  - {check: allowedValues, field: kind, values: [1, play]}\n");
+    CliRun counted = check(text);
+    assertThat(counted.exitCode()).as(counted.err()).isEqualTo(1);
+    assertThat(counted.err())
+        .startsWith(
+            "dataset check failed: allowedValues(kind): 3 of 10 values of kind are not one of 1,"
+                + " play; none may");
+
+    Path times =
+        checksFile(
+            "checks:\n  - {check: allowedValues, field: started_at, values: ['2024-05-01"
+                + " 10:00:00', yesterday]}\n");
+    CliRun badTime = check(times);
+    assertThat(badTime.exitCode()).isEqualTo(2);
+    assertThat(badTime.err())
+        .isEqualTo(
+            "error: Check 'allowedValues(started_at)' allows the value yesterday, which started_at"
+                + " (a timestamp) cannot hold; list values of that type.\n");
+  }
 }

@@ -97,6 +97,14 @@ class HostileInputTest {
         d.resolve("checks-typo.yaml"), "checks:\n  - {check: unique, fields: [usr]}\n");
     Files.writeString(d.resolve("checks-kind.yaml"), "checks:\n  - {check: uniq, fields: [id]}\n");
     Files.writeString(
+        d.resolve("checks-values.yaml"),
+        "checks:\n  - {check: allowedValues, field: id, values: [1, play]}\n");
+    Files.writeString(
+        d.resolve("checks-numbers.yaml"),
+        "checks:\n  - {check: allowedValues, field: user, values: [1, 2]}\n");
+    Files.writeString(
+        d.resolve("checks-array.yaml"), "checks:\n  - {check: unique, field: 'id[]'}\n");
+    Files.writeString(
         d.resolve("recursive.avsc"),
         "{\"type\":\"record\",\"name\":\"Node\",\"fields\":[{\"name\":\"next\","
             + "\"type\":[\"null\",\"Node\"]}]}");
@@ -386,6 +394,9 @@ class HostileInputTest {
         c(2, "is not valid JSON", "check|--in|D/plays|--checks|D/checks-broken.json|--out|O/c"),
         c(2, "did you mean 'user'", "check|--in|D/plays|--checks|D/checks-typo.yaml|--out|O/c"),
         c(2, "unknown kind 'uniq'", "check|--in|D/plays|--checks|D/checks-kind.yaml|--out|O/c"),
+        c(2, "cannot hold", "check|--in|D/plays|--checks|D/checks-values.yaml|--out|O/c"),
+        c(1, "allowedValues(user)", "check|--in|D/plays|--checks|D/checks-numbers.yaml|--out|O/c"),
+        c(2, "does not have", "check|--in|D/plays|--checks|D/checks-array.yaml|--out|O/c"),
         c(2, "cannot be read", "check|--in|D/plays|--checks|D/notes|--out|O/c"),
         c(2, "holds no rows", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c"),
         c(0, "", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c|--allow-empty"),
