@@ -749,7 +749,8 @@ public final class Suggestions {
               + profile.createdAt()
               + " (within the "
               + span(skew)
-              + " allowed for clock skew: an age of 0)";
+              + (local ? " a time zone may lie ahead of UTC" : " allowed for clock skew")
+              + ": an age of 0)";
       age = Duration.ZERO;
     } else {
       seen += span(age) + " before the profile's time " + profile.createdAt();

@@ -51,6 +51,8 @@ class SuggestionsTest {
                         + " element_at(array('a', 'b', 'c'), cast(id % 3 AS INT) + 1) AS kind,"
                         + " id % 50 AS score, id % 5 AS stars,"
                         + " timestamp_seconds(1714557600 - id * 600) AS at,"
+                        + " cast(timestamp_seconds(1714557600 - id * 600) AS TIMESTAMP_NTZ)"
+                        + " AS local_at,"
                         + " date_from_unix_date(19844 - cast(id % 30 AS INT)) AS day"
                         + " FROM range(0, 120)"),
                 "events");
@@ -169,6 +171,9 @@ class SuggestionsTest {
             "freshness(at): newest 2024-05-01T10:00:00Z, 2h 13m before the profile's time"
                 + " 2024-05-01T12:13:00Z; that age widened by 100.00%, rounded up to whole hours"
                 + " and at least 1h: 5h",
+            "freshness(local_at): newest 2024-05-01T10:00, 2h 13m before the profile's time"
+                + " 2024-05-01T12:13:00Z; that age widened by 100.00%, rounded up to whole hours"
+                + " and at least 1h: 5h",
             "freshness(day): newest 2024-05-01, 12h 13m before the profile's time"
                 + " 2024-05-01T12:13:00Z; that age widened by 100.00%, rounded up to whole days"
                 + " and at least 1d: 2d");
@@ -179,6 +184,9 @@ class SuggestionsTest {
     assertThat(lines(later, "freshness"))
         .containsExactly(
             "freshness(at): newest 2024-05-01T10:00:00Z, 2d 2h before the profile's time"
+                + " 2024-05-03T12:00:00Z; that age widened by 50.00%, rounded up to whole days and"
+                + " at least 1h: 4d",
+            "freshness(local_at): newest 2024-05-01T10:00, 2d 2h before the profile's time"
                 + " 2024-05-03T12:00:00Z; that age widened by 50.00%, rounded up to whole days and"
                 + " at least 1h: 4d",
             "freshness(day): newest 2024-05-01, 2d 12h before the profile's time"
@@ -193,13 +201,17 @@ class SuggestionsTest {
             "freshness(at): newest 2024-05-01T10:00:00Z, 2m after the profile's time"
                 + " 2024-05-01T09:58:00Z (within the 5m allowed for clock skew: an age of 0); that"
                 + " age widened by 100.00%, rounded up to whole hours and at least 1h: 1h",
+            "freshness(local_at): newest 2024-05-01T10:00, 2m after the profile's time"
+                + " 2024-05-01T09:58:00Z (within the 14h a time zone may lie ahead of UTC: an age"
+                + " of 0); that age widened by 100.00%, rounded up to whole hours and at least 1h:"
+                + " 1h",
             "freshness(day): newest 2024-05-01, 9h 58m before the profile's time"
                 + " 2024-05-01T09:58:00Z; that age widened by 100.00%, rounded up to whole days"
                 + " and at least 1d: 1d");
   }
 
   @Test
-  void aDateGetsAtLeastADayAndFutureTimesNone() {
+  void aDateGetsAtLeastADayAndFutureInstantsNone() {
     SuggestedChecks s = Suggestions.from(eventsAt("2024-05-01T05:00:00Z")).suggest();
 
     assertThat(s.checks().checks())
@@ -207,6 +219,10 @@ class SuggestionsTest {
         .doesNotContain(Check.freshness("at", Duration.ofHours(1), Optional.empty()));
     assertThat(lines(s, "freshness"))
         .containsExactly(
+            "freshness(local_at): newest 2024-05-01T10:00, 5h after the profile's time"
+                + " 2024-05-01T05:00:00Z (within the 14h a time zone may lie ahead of UTC: an age"
+                + " of 0); that age widened by 100.00%, rounded up to whole hours and at least 1h:"
+                + " 1h",
             "freshness(day): newest 2024-05-01, 5h before the profile's time 2024-05-01T05:00:00Z;"
                 + " that age widened by 100.00%, rounded up to whole days and at least 1d: 1d");
   }
