@@ -68,7 +68,8 @@ import org.apache.datasketches.memory.Memory;
  *   <li>{@code freshness}: timestamp and date fields, from the age of the newest value when the
  *       profile was made, widened by {@link #freshnessMargin} of that age and rounded up to whole
  *       hours or days, at least an hour (a day for dates); none for a field whose newest value lies
- *       after the profile's time by more than clock skew;
+ *       after the profile's time by more than clock skew (5 minutes), or for dates and local
+ *       timestamps, which checks read as UTC, more than a time zone's offset (14 hours);
  *   <li>{@code rowCount}: between {@link #rowCountRatios minRatio and maxRatio} times the profile's
  *       rows, relative to the {@link #baseline} profile when one is named, else as absolute bounds.
  * </ul>
