@@ -15,6 +15,12 @@ import dev.wick.profiler.NumericStats;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.TextStats;
 import dev.wick.profiler.ValueCount;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -55,6 +61,15 @@ import org.apache.datasketches.memory.Memory;
  *       lengths that fit it ({@code uuid}, {@code country_code}, {@code currency}, {@code
  *       language_tag}, {@code email}, {@code url}, {@code base62_id(length=N)}), also written into
  *       the schema as {@code wick.semantic}; numeric fields get {@code range(min=, max=)} there;
+ *   <li>{@code distinct}: text fields without allowed values and numeric fields, of more distinct
+ *       values than {@link #allowedValues maxValues} and not all distinct, from the profile's
+ *       HyperLogLog bounds, the lower divided and the upper multiplied by {@link #distinctFactor}
+ *       (default 2);
+ *   <li>{@code freshness}: timestamp and date fields, from the age of the newest value when the
+ *       profile was made, widened by {@link #freshnessMargin} of that age and rounded up to whole
+ *       hours or days, at least an hour (a day for dates); none for a field whose newest value lies
+ *       after the profile's time by more than clock skew (5 minutes), or for dates and local
+ *       timestamps, which checks read as UTC, more than a time zone's offset (14 hours);
  *   <li>{@code rowCount}: between {@link #rowCountRatios minRatio and maxRatio} times the profile's
  *       rows, relative to the {@link #baseline} profile when one is named, else as absolute bounds.
  * </ul>
@@ -64,6 +79,9 @@ import org.apache.datasketches.memory.Memory;
  * top-level fields and types (nullable where the profile saw nulls).
  */
 public final class Suggestions {
+  /** The narrowest distinct factor: wider than three standard errors of the checks' sketch. */
+  private static final double MIN_DISTINCT_FACTOR = 1.1;
+
   private static final List<String> TEXT_TYPES =
       List.of("uuid", "country_code", "currency", "language_tag", "email", "url");
 
@@ -77,6 +95,8 @@ public final class Suggestions {
   private final long minCount;
   private final double minRatio;
   private final double maxRatio;
+  private final double distinctFactor;
+  private final double freshnessMargin;
 
   private Suggestions(
       Profile profile,
@@ -88,7 +108,9 @@ public final class Suggestions {
       int maxValues,
       long minCount,
       double minRatio,
-      double maxRatio) {
+      double maxRatio,
+      double distinctFactor,
+      double freshnessMargin) {
     this.profile = profile;
     this.schema = schema;
     this.baseline = baseline;
@@ -99,13 +121,15 @@ public final class Suggestions {
     this.minCount = minCount;
     this.minRatio = minRatio;
     this.maxRatio = maxRatio;
+    this.distinctFactor = distinctFactor;
+    this.freshnessMargin = freshnessMargin;
   }
 
   /** Suggestions from {@code profile}, with a schema derived from its fields. */
   public static Suggestions from(Profile profile) {
     Objects.requireNonNull(profile, "profile");
     return new Suggestions(
-        profile, Optional.empty(), Optional.empty(), 0.01, 0.1, 0.25, 20, 5, 0.5, 2.0);
+        profile, Optional.empty(), Optional.empty(), 0.01, 0.1, 0.25, 20, 5, 0.5, 2.0, 2.0, 1.0);
   }
 
   /** Suggestions from {@code profile}, annotating a copy of {@code schema}, the data's schema. */
@@ -122,7 +146,9 @@ public final class Suggestions {
         s.maxValues,
         s.minCount,
         s.minRatio,
-        s.maxRatio);
+        s.maxRatio,
+        s.distinctFactor,
+        s.freshnessMargin);
   }
 
   /**
@@ -141,7 +167,9 @@ public final class Suggestions {
         maxValues,
         minCount,
         minRatio,
-        maxRatio);
+        maxRatio,
+        distinctFactor,
+        freshnessMargin);
   }
 
   /** The least a completeness bound lies below the profile's filled share (default 0.01). */
@@ -163,7 +191,9 @@ public final class Suggestions {
         maxValues,
         minCount,
         minRatio,
-        maxRatio);
+        maxRatio,
+        distinctFactor,
+        freshnessMargin);
   }
 
   /** How far ranges reach beyond min and max, as a share of max - min (default 0.1). */
@@ -185,7 +215,9 @@ public final class Suggestions {
         maxValues,
         minCount,
         minRatio,
-        maxRatio);
+        maxRatio,
+        distinctFactor,
+        freshnessMargin);
   }
 
   /** How far the median may move, as a share of the interquartile range (default 0.25). */
@@ -206,7 +238,9 @@ public final class Suggestions {
         maxValues,
         minCount,
         minRatio,
-        maxRatio);
+        maxRatio,
+        distinctFactor,
+        freshnessMargin);
   }
 
   /**
@@ -232,7 +266,9 @@ public final class Suggestions {
         maxValues,
         minCount,
         minRatio,
-        maxRatio);
+        maxRatio,
+        distinctFactor,
+        freshnessMargin);
   }
 
   /** The row count's bounds as multiples of the profile's rows (defaults 0.5 and 2). */
@@ -255,7 +291,69 @@ public final class Suggestions {
         maxValues,
         minCount,
         min,
-        max);
+        max,
+        distinctFactor,
+        freshnessMargin);
+  }
+
+  /**
+   * How far distinct-count bounds reach beyond the profile's HyperLogLog bounds, as a factor: the
+   * lower bound divided by it and the upper bound multiplied by it (default 2, half to double). At
+   * least 1.1, since {@code wick check} estimates distinct counts too, with up to 2% standard
+   * error.
+   */
+  public Suggestions distinctFactor(double factor) {
+    if (!(factor >= MIN_DISTINCT_FACTOR && Double.isFinite(factor))) {
+      throw WickException.usage(
+              "The distinct factor must be at least "
+                  + Numbers.text(MIN_DISTINCT_FACTOR)
+                  + ", got "
+                  + Numbers.text(factor)
+                  + "; give a factor such as 2 (half to double), which leaves room for the 2%"
+                  + " error of a checked distinct count.")
+          .about("distinctFactor", "The distinct factor");
+    }
+    return new Suggestions(
+        profile,
+        schema,
+        baseline,
+        nullMargin,
+        rangeMargin,
+        medianMargin,
+        maxValues,
+        minCount,
+        minRatio,
+        maxRatio,
+        factor,
+        freshnessMargin);
+  }
+
+  /**
+   * How much longer than the profile's age of the newest value a freshness check allows, as a share
+   * of that age (default 1, twice the age); the result is rounded up to whole hours (whole days for
+   * dates and beyond two days), at least an hour (a day for dates).
+   */
+  public Suggestions freshnessMargin(double margin) {
+    if (!(margin >= 0 && Double.isFinite(margin))) {
+      throw WickException.usage(
+              "The freshness margin must be 0 or more, got "
+                  + Numbers.text(margin)
+                  + "; give a share of the newest value's age.")
+          .about("freshnessMargin", "The freshness margin");
+    }
+    return new Suggestions(
+        profile,
+        schema,
+        baseline,
+        nullMargin,
+        rangeMargin,
+        medianMargin,
+        maxValues,
+        minCount,
+        minRatio,
+        maxRatio,
+        distinctFactor,
+        margin);
   }
 
   /**
@@ -283,10 +381,17 @@ public final class Suggestions {
       Optional<SemanticSpec> existing = resolved.get().field().semantic();
       if (f.kind() == FieldKind.TEXT) {
         unique(f).ifPresent(out::add);
-        allowed(f).ifPresent(out::add);
+        Optional<Suggestion> allowed = allowed(f);
+        allowed.ifPresent(out::add);
+        if (allowed.isEmpty()) {
+          distinct(f).ifPresent(out::add);
+        }
         semantic(f, storage, existing).ifPresent(out::add);
       } else if (f.kind() == FieldKind.NUMERIC && f.numeric().isPresent()) {
         numeric(f, f.numeric().get(), storage, existing, out);
+        distinct(f).ifPresent(out::add);
+      } else if (f.kind() == FieldKind.TEMPORAL && f.numeric().isPresent()) {
+        freshness(f, f.numeric().get(), storage).ifPresent(out::add);
       }
     }
     Checks checks = Checks.none();
@@ -564,6 +669,129 @@ public final class Suggestions {
                   + Numbers.percent(medianMargin)
                   + " of that range"));
     }
+  }
+
+  /**
+   * Distinct-count bounds for a field of more distinct values than an allowed-values list may hold
+   * that is not a key: a field whose every value may be distinct has a distinct count that follows
+   * the row count, which the row count check already bounds.
+   */
+  private Optional<Suggestion> distinct(FieldProfile f) {
+    if (f.distinct().isEmpty() || f.allDistinct() || f.distinct().get().rounded() <= maxValues) {
+      return Optional.empty();
+    }
+    var d = f.distinct().get();
+    long lower = Math.round(d.lower());
+    long upper = Math.round(d.upper());
+    long min = (long) Math.floor(lower / distinctFactor);
+    long max = (long) Math.ceil(upper * distinctFactor);
+    return Optional.of(
+        new Suggestion(
+            f.path(),
+            Optional.of(Check.distinct(f.path(), OptionalLong.of(min), OptionalLong.of(max))),
+            Optional.empty(),
+            "about "
+                + d.rounded()
+                + " distinct values (between "
+                + lower
+                + " and "
+                + upper
+                + ") in "
+                + Numbers.count(f.nonNull(), "non-null value")
+                + "; a factor of "
+                + Numbers.text(distinctFactor)
+                + " either way: "
+                + min
+                + " to "
+                + max));
+  }
+
+  /**
+   * A freshness check from the age of a timestamp or date field's newest value when the profile was
+   * made. A newest value after the profile's time by more than clock skew (5 minutes; 14 hours, the
+   * widest time-zone offset, for dates and local timestamps, which the check reads as UTC) marks a
+   * field of future times, such as expiry dates, and gets none.
+   */
+  private Optional<Suggestion> freshness(FieldProfile f, NumericStats s, DataType storage) {
+    Instant made;
+    try {
+      made = Instant.parse(profile.createdAt());
+    } catch (DateTimeParseException e) {
+      return Optional.empty();
+    }
+    if (s.n() == 0 || !Double.isFinite(s.max())) {
+      return Optional.empty();
+    }
+    boolean date = storage instanceof DataType.DateType;
+    boolean local = date || storage instanceof DataType.TimestampType t && !t.utcAdjusted();
+    // The profiler keeps dates as days and timestamps as microseconds since the epoch.
+    long max = (long) s.max();
+    Instant newest =
+        date
+            ? LocalDate.ofEpochDay(max).atStartOfDay(ZoneOffset.UTC).toInstant()
+            : Instant.ofEpochSecond(
+                Math.floorDiv(max, 1_000_000L), Math.floorMod(max, 1_000_000L) * 1000L);
+    String shown =
+        date
+            ? LocalDate.ofEpochDay(max).toString()
+            : local
+                ? LocalDateTime.ofInstant(newest, ZoneOffset.UTC).toString()
+                : newest.toString();
+    Duration age = Duration.between(newest, made);
+    Duration skew = local ? Duration.ofHours(14) : Duration.ofMinutes(5);
+    String seen = "newest " + shown + ", ";
+    if (age.isNegative()) {
+      if (age.negated().compareTo(skew) > 0) {
+        return Optional.empty();
+      }
+      seen +=
+          span(age.negated())
+              + " after the profile's time "
+              + profile.createdAt()
+              + " (within the "
+              + span(skew)
+              + (local ? " a time zone may lie ahead of UTC" : " allowed for clock skew")
+              + ": an age of 0)";
+      age = Duration.ZERO;
+    } else {
+      seen += span(age) + " before the profile's time " + profile.createdAt();
+    }
+    double widened = age.getSeconds() * (1 + freshnessMargin);
+    long unit = date || widened > 2 * 86400 ? 86400 : 3600;
+    Duration maxAge = Duration.ofSeconds(unit * Math.max(1, (long) Math.ceil(widened / unit)));
+    return Optional.of(
+        new Suggestion(
+            f.path(),
+            Optional.of(Check.freshness(f.path(), maxAge, Optional.empty())),
+            Optional.empty(),
+            seen
+                + "; that age widened by "
+                + Numbers.percent(freshnessMargin)
+                + ", rounded up to whole "
+                + (unit == 3600 ? "hours" : "days")
+                + " and at least "
+                + (date ? "1d" : "1h")
+                + ": "
+                + Numbers.duration(maxAge)));
+  }
+
+  /** A duration for people, to the minute: {@code 2h 13m}, {@code 1d 12h}, {@code 40s}. */
+  private static String span(Duration d) {
+    long s = d.getSeconds();
+    List<String> parts = new ArrayList<>();
+    if (s >= 86400) {
+      parts.add(s / 86400 + "d");
+    }
+    if (s % 86400 >= 3600) {
+      parts.add(s % 86400 / 3600 + "h");
+    }
+    if (s % 3600 >= 60) {
+      parts.add(s % 3600 / 60 + "m");
+    }
+    if (parts.isEmpty()) {
+      parts.add(s + "s");
+    }
+    return String.join(" ", parts);
   }
 
   /** {@code v} to four significant digits, rounded outward (down for a lower bound). */

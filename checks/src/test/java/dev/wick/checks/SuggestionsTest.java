@@ -7,6 +7,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.spark.WickSpark;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.Profiler;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class SuggestionsTest {
   static SparkSession spark;
   static Profile profile;
+  static Profile events;
 
   static final String SCHEMA =
       "{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"shop\",\"doc\":\"An order.\","
@@ -40,6 +42,33 @@ class SuggestionsTest {
                 + " currency, if(id = 5, NULL, concat('https://shop.example/', id)) AS site,"
                 + " id * 2.5 AS amount FROM range(0, 120)");
     profile = Profiler.defaults().profile(orders, "orders");
+    // 2024-05-01 is day 19844; 1714557600 is 2024-05-01T10:00:00Z, the newest time.
+    events =
+        Profiler.defaults()
+            .profile(
+                spark.sql(
+                    "SELECT concat('event-', id) AS event_id, concat('user', id % 40) AS user,"
+                        + " element_at(array('a', 'b', 'c'), cast(id % 3 AS INT) + 1) AS kind,"
+                        + " id % 50 AS score, id % 5 AS stars,"
+                        + " timestamp_seconds(1714557600 - id * 600) AS at,"
+                        + " cast(timestamp_seconds(1714557600 - id * 600) AS TIMESTAMP_NTZ)"
+                        + " AS local_at,"
+                        + " date_from_unix_date(19844 - cast(id % 30 AS INT)) AS day"
+                        + " FROM range(0, 120)"),
+                "events");
+  }
+
+  /** The events profile as if made at {@code createdAt}. */
+  static Profile eventsAt(String createdAt) {
+    return new Profile(
+        events.source(), createdAt, events.rowCount(), events.top(), events.fields());
+  }
+
+  static List<String> lines(SuggestedChecks s, String kind) {
+    return s.suggestions().stream()
+        .filter(x -> x.check().map(c -> c.rule().kind().equals(kind)).orElse(false))
+        .map(Suggestion::line)
+        .toList();
   }
 
   @Test
@@ -105,6 +134,100 @@ class SuggestionsTest {
   }
 
   @Test
+  void boundsDistinctCountsOfFieldsOfManyValuesThatAreNotKeys() {
+    SuggestedChecks s = Suggestions.from(eventsAt("2024-05-01T12:13:00Z")).suggest();
+
+    assertThat(s.checks().checks())
+        .contains(
+            Check.distinct("user", OptionalLong.of(20), OptionalLong.of(80)),
+            Check.distinct("score", OptionalLong.of(25), OptionalLong.of(100)),
+            Check.unique("event_id"),
+            Check.allowedValues("kind", List.of("a", "b", "c")));
+    assertThat(lines(s, "distinct"))
+        .containsExactly(
+            "distinct(user): about 40 distinct values (between 40 and 40) in 120 non-null values;"
+                + " a factor of 2 either way: 20 to 80",
+            "distinct(score): about 50 distinct values (between 50 and 50) in 120 non-null values;"
+                + " a factor of 2 either way: 25 to 100");
+
+    SuggestedChecks narrower =
+        Suggestions.from(eventsAt("2024-05-01T12:13:00Z")).distinctFactor(1.25).suggest();
+    assertThat(narrower.checks().checks())
+        .contains(Check.distinct("user", OptionalLong.of(32), OptionalLong.of(50)));
+  }
+
+  @Test
+  void suggestsFreshnessFromTheAgeOfTheNewestValue() {
+    SuggestedChecks s = Suggestions.from(eventsAt("2024-05-01T12:13:00Z")).suggest();
+
+    assertThat(s.checks().checks())
+        .contains(
+            Check.completeness("at", 1.0),
+            Check.completeness("day", 1.0),
+            Check.freshness("at", Duration.ofHours(5), Optional.empty()),
+            Check.freshness("day", Duration.ofDays(2), Optional.empty()));
+    assertThat(lines(s, "freshness"))
+        .containsExactly(
+            "freshness(at): newest 2024-05-01T10:00:00Z, 2h 13m before the profile's time"
+                + " 2024-05-01T12:13:00Z; that age widened by 100.00%, rounded up to whole hours"
+                + " and at least 1h: 5h",
+            "freshness(local_at): newest 2024-05-01T10:00, 2h 13m before the profile's time"
+                + " 2024-05-01T12:13:00Z; that age widened by 100.00%, rounded up to whole hours"
+                + " and at least 1h: 5h",
+            "freshness(day): newest 2024-05-01, 12h 13m before the profile's time"
+                + " 2024-05-01T12:13:00Z; that age widened by 100.00%, rounded up to whole days"
+                + " and at least 1d: 2d");
+    assertThat(s.checks().toYaml()).contains("- check: freshness\n  field: at\n  maxAge: 5h\n");
+
+    SuggestedChecks later =
+        Suggestions.from(eventsAt("2024-05-03T12:00:00Z")).freshnessMargin(0.5).suggest();
+    assertThat(lines(later, "freshness"))
+        .containsExactly(
+            "freshness(at): newest 2024-05-01T10:00:00Z, 2d 2h before the profile's time"
+                + " 2024-05-03T12:00:00Z; that age widened by 50.00%, rounded up to whole days and"
+                + " at least 1h: 4d",
+            "freshness(local_at): newest 2024-05-01T10:00, 2d 2h before the profile's time"
+                + " 2024-05-03T12:00:00Z; that age widened by 50.00%, rounded up to whole days and"
+                + " at least 1h: 4d",
+            "freshness(day): newest 2024-05-01, 2d 12h before the profile's time"
+                + " 2024-05-03T12:00:00Z; that age widened by 50.00%, rounded up to whole days and"
+                + " at least 1d: 4d");
+  }
+
+  @Test
+  void toleratesClockSkewButNotFutureTimes() {
+    assertThat(lines(Suggestions.from(eventsAt("2024-05-01T09:58:00Z")).suggest(), "freshness"))
+        .containsExactly(
+            "freshness(at): newest 2024-05-01T10:00:00Z, 2m after the profile's time"
+                + " 2024-05-01T09:58:00Z (within the 5m allowed for clock skew: an age of 0); that"
+                + " age widened by 100.00%, rounded up to whole hours and at least 1h: 1h",
+            "freshness(local_at): newest 2024-05-01T10:00, 2m after the profile's time"
+                + " 2024-05-01T09:58:00Z (within the 14h a time zone may lie ahead of UTC: an age"
+                + " of 0); that age widened by 100.00%, rounded up to whole hours and at least 1h:"
+                + " 1h",
+            "freshness(day): newest 2024-05-01, 9h 58m before the profile's time"
+                + " 2024-05-01T09:58:00Z; that age widened by 100.00%, rounded up to whole days"
+                + " and at least 1d: 1d");
+  }
+
+  @Test
+  void aDateGetsAtLeastADayAndFutureInstantsNone() {
+    SuggestedChecks s = Suggestions.from(eventsAt("2024-05-01T05:00:00Z")).suggest();
+
+    assertThat(s.checks().checks())
+        .contains(Check.freshness("day", Duration.ofDays(1), Optional.empty()))
+        .doesNotContain(Check.freshness("at", Duration.ofHours(1), Optional.empty()));
+    assertThat(lines(s, "freshness"))
+        .containsExactly(
+            "freshness(local_at): newest 2024-05-01T10:00, 5h after the profile's time"
+                + " 2024-05-01T05:00:00Z (within the 14h a time zone may lie ahead of UTC: an age"
+                + " of 0); that age widened by 100.00%, rounded up to whole hours and at least 1h:"
+                + " 1h",
+            "freshness(day): newest 2024-05-01, 5h before the profile's time 2024-05-01T05:00:00Z;"
+                + " that age widened by 100.00%, rounded up to whole days and at least 1d: 1d");
+  }
+
+  @Test
   void refusesMarginsOutOfRange() {
     assertThatThrownBy(() -> Suggestions.from(profile).nullMargin(1.5))
         .hasMessage("The null margin must be between 0 and 1, got 1.5; give a share of the rows.");
@@ -112,5 +235,13 @@ class SuggestionsTest {
         .hasMessage(
             "Row count ratios must satisfy 0 <= min <= max, got 2 and 1; give a smaller minimum"
                 + " and a larger maximum.");
+    assertThatThrownBy(() -> Suggestions.from(profile).distinctFactor(1.05))
+        .hasMessage(
+            "The distinct factor must be at least 1.1, got 1.05; give a factor such as 2 (half to"
+                + " double), which leaves room for the 2% error of a checked distinct count.");
+    assertThatThrownBy(() -> Suggestions.from(profile).freshnessMargin(-1))
+        .hasMessage(
+            "The freshness margin must be 0 or more, got -1; give a share of the newest value's"
+                + " age.");
   }
 }

@@ -41,6 +41,8 @@ final class Flags {
           Map.entry("references", "pass --ref NAME=PATH"),
           Map.entry("nullMargin", "--null-margin"),
           Map.entry("rangeMargin", "--range-margin"),
+          Map.entry("distinctFactor", "--distinct-factor"),
+          Map.entry("freshnessMargin", "--freshness-margin"),
           Map.entry("history", "--history"),
           Map.entry("at", "--at"),
           Map.entry("label", "--label"),

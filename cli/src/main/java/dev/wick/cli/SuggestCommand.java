@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
         "Propose a checks file and an Avro schema annotated with wick.semantic types from a"
             + " profile written by 'wick profile', without reading any data: completeness from"
             + " null rates, uniqueness where the distinct count matches the values, allowed values"
-            + " for text with few values, ranges and medians with a margin, semantic types"
+            + " for text with few values, distinct-count bounds for fields of more values, ranges"
+            + " and medians with a margin, freshness from the age of the newest timestamp or"
+            + " date, semantic types"
             + " recognised from top values and lengths, and the row count relative to the"
             + " profile. Writes checks.yaml, schema.avsc (the --schema copy, or one derived from"
             + " the profile's fields) and suggestions.json (each suggestion and the statistic it"
@@ -70,6 +72,25 @@ final class SuggestCommand implements Callable<Integer> {
       defaultValue = "0.1")
   double rangeMargin;
 
+  @Option(
+      names = "--distinct-factor",
+      paramLabel = "FACTOR",
+      description =
+          "How far distinct-count bounds reach beyond the profile's: its lower bound divided and"
+              + " its upper bound multiplied by FACTOR, at least 1.1 (default: ${DEFAULT-VALUE},"
+              + " half to double).",
+      defaultValue = "2")
+  double distinctFactor;
+
+  @Option(
+      names = "--freshness-margin",
+      paramLabel = "SHARE",
+      description =
+          "How much older than at profiling the newest timestamp or date may get, as a share of"
+              + " its age then (default: ${DEFAULT-VALUE}, twice the age).",
+      defaultValue = "1")
+  double freshnessMargin;
+
   @Mixin OutputOptions output;
 
   @Override
@@ -82,6 +103,8 @@ final class SuggestCommand implements Callable<Integer> {
             .baseline(baselinePath())
             .nullMargin(nullMargin)
             .rangeMargin(rangeMargin)
+            .distinctFactor(distinctFactor)
+            .freshnessMargin(freshnessMargin)
             .suggest();
     List<String> inputs = new ArrayList<>(List.of(profile));
     if (schema != null) {

@@ -423,6 +423,14 @@ class HostileInputTest {
         c(2, "--null-margin must be", "suggest|--profile|D/profile|--out|O/s|--null-margin|2"),
         c(2, "--range-margin must be", "suggest|--profile|D/profile|--out|O/s|--range-margin|-1"),
         c(2, "", "suggest|--profile|D/profile|--out|O/s|--range-margin|abc"),
+        c(
+            2,
+            "--distinct-factor must be at least 1.1",
+            "suggest|--profile|D/profile|--out|O/s|--distinct-factor|1"),
+        c(
+            2,
+            "--freshness-margin must be",
+            "suggest|--profile|D/profile|--out|O/s|--freshness-margin|-0.5"),
         c(2, "Missing required option", "suggest|--profile|D/profile"),
         // ------------------------------------------------------------------ profile
         c(0, "", "profile|--in|D/plays|--out|O/p"),

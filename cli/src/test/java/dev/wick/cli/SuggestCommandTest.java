@@ -31,7 +31,10 @@ class SuggestCommandTest {
   static String printed;
   static final AtomicInteger RUNS = new AtomicInteger();
 
-  /** Plays with a uuid id, a country, a duration and an email (2% missing), seeded. */
+  /**
+   * Plays with a uuid id, a country, a duration, an email of 500 users (2% missing) and a time
+   * between 6 and 2 hours before now, seeded.
+   */
   static Dataset<Row> plays(SparkSession spark, long from, int seed) {
     return spark
         .range(from, from + 10_000, 1, 2)
@@ -48,7 +51,10 @@ class SuggestCommandTest {
                 + ") < 0.02, NULL, concat('user',"
                 + " cast(rand("
                 + (seed + 3)
-                + ") * 500 AS INT), '@example.com')) AS email");
+                + ") * 500 AS INT), '@example.com')) AS email",
+            "timestamp_seconds(unix_seconds(current_timestamp()) - 7200 - cast(rand("
+                + (seed + 4)
+                + ") * 14400 AS BIGINT)) AS played_at");
   }
 
   static Path write(Dataset<Row> data, String name) {
@@ -90,7 +96,14 @@ class SuggestCommandTest {
     JsonNode json = new ObjectMapper().readTree(suggested.resolve("suggestions.json").toFile());
     assertThat(json.get("rows").asLong()).isEqualTo(10_000);
     assertThat(json.get("schema").asText()).isEqualTo("derived");
-    JsonNode email = json.get("suggestions").get(json.get("suggestions").size() - 2);
+    JsonNode email = null;
+    for (JsonNode s : json.get("suggestions")) {
+      if (s.path("field").asText().equals("email")
+          && s.path("check").path("check").asText().equals("completeness")) {
+        email = s;
+      }
+    }
+    assertThat(email).isNotNull();
     assertThat(email.toString())
         .isEqualTo(
             "{\"field\":\"email\",\"check\":{\"check\":\"completeness\",\"field\":\"email\","
@@ -104,7 +117,18 @@ class SuggestCommandTest {
             "allowedValues(country): 8 top values cover all 10000 non-null values, the rarest"
                 + " seen 1209 times",
             "semantic(country): all 8 top values are valid country_code values, all 2 characters"
-                + " long");
+                + " long",
+            "completeness(played_at): no nulls in 10000 values: always filled",
+            "distinct(email): about 514 distinct values (between 490 and 539) in 9791 non-null"
+                + " values; a factor of 2 either way: 245 to 1078");
+    assertThat(printed.lines())
+        .filteredOn(l -> l.startsWith("freshness(played_at): "))
+        .singleElement()
+        .asString()
+        .matches(
+            "freshness\\(played_at\\): newest \\S+Z, 2h( \\d+m)? before the profile's time"
+                + " \\S+Z; that age widened by 100.00%, rounded up to whole hours and at least"
+                + " 1h: 5h");
     String checks = Files.readString(suggested.resolve("checks.yaml"));
     assertThat(checks)
         .startsWith("baseline: " + dir.resolve("p1/profile.json") + "\nchecks:\n")
@@ -112,7 +136,9 @@ class SuggestCommandTest {
         .contains("- check: unique\n  fields:\n  - play_id\n")
         .contains("- check: allowedValues\n  field: country\n  values:\n  - BR\n  - DE\n")
         .contains("- check: range\n  field: duration_ms\n  min: 3005\n  max: 326998\n")
-        .contains("- check: completeness\n  field: email\n  min: 0.9691\n");
+        .contains("- check: completeness\n  field: email\n  min: 0.9691\n")
+        .contains("- check: distinct\n  field: email\n  min: 245\n  max: 1078\n")
+        .contains("- check: freshness\n  field: played_at\n  maxAge: 5h\n");
     String schema = Files.readString(suggested.resolve("schema.avsc"));
     assertThat(schema)
         .contains("\"wick.semantic\" : \"uuid\"")
@@ -140,7 +166,8 @@ class SuggestCommandTest {
                     "play_id",
                     "country",
                     "duration_ms",
-                    "if(duration_ms % 10 = 0, NULL, email) AS email"),
+                    "if(duration_ms % 10 = 0, NULL, email) AS email",
+                    "played_at"),
             "burst");
     CliRun run = check(burst);
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
@@ -169,7 +196,8 @@ class SuggestCommandTest {
                     "play_id",
                     "if(duration_ms % 50 = 0, 'NZ', country) AS country",
                     "duration_ms",
-                    "email"),
+                    "email",
+                    "played_at"),
             "new-country");
     CliRun run = check(newCountry);
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
@@ -184,11 +212,57 @@ class SuggestCommandTest {
             spark
                 .read()
                 .parquet(day2.toString())
-                .selectExpr("play_id", "country", "duration_ms + 100000 AS duration_ms", "email"),
+                .selectExpr(
+                    "play_id",
+                    "country",
+                    "duration_ms + 100000 AS duration_ms",
+                    "email",
+                    "played_at"),
             "shifted");
     CliRun run = check(shifted);
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.err()).contains("range(duration_ms)").contains("quantile(duration_ms, 0.5)");
+  }
+
+  @Test
+  void aFieldCollapsingToAFewValuesFails() {
+    SparkSession spark = WickSpark.local(2);
+    Path collapsed =
+        write(
+            spark
+                .read()
+                .parquet(day2.toString())
+                .selectExpr(
+                    "play_id",
+                    "country",
+                    "duration_ms",
+                    "if(email IS NULL, NULL, concat('user', duration_ms % 5, '@example.com'))"
+                        + " AS email",
+                    "played_at"),
+            "collapsed");
+    CliRun run = check(collapsed);
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    assertThat(run.err()).contains("distinct(email)");
+  }
+
+  @Test
+  void staleDataFails() {
+    SparkSession spark = WickSpark.local(2);
+    Path stale =
+        write(
+            spark
+                .read()
+                .parquet(day2.toString())
+                .selectExpr(
+                    "play_id",
+                    "country",
+                    "duration_ms",
+                    "email",
+                    "played_at - INTERVAL 30 DAYS AS played_at"),
+            "stale");
+    CliRun run = check(stale);
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    assertThat(run.err()).contains("freshness(played_at)");
   }
 
   @Test
