@@ -380,38 +380,7 @@ final class Evaluation {
       return new Planned(check, a -> rowCount(check, lo, hi, of), Optional.empty());
 
     } else if (rule instanceof Check.Completeness r) {
-      Resolved f = field(check, r.field());
-      if (f.repeated) {
-        return elementCompleteness(check, r, f);
-      }
-      Column c = f.column;
-      int filled = add(count(c));
-      return new Planned(
-          check,
-          a -> {
-            long n = a.getLong(filled);
-            Double share = rows == 0 ? null : (double) n / rows;
-            boolean ok = share == null || share >= r.min();
-            return result(
-                check,
-                ok,
-                share,
-                ">= " + Numbers.text(r.min()),
-                OptionalLong.of(rows - n),
-                name
-                    + ": "
-                    + (share == null ? "" : Numbers.percent(share))
-                    + " of the rows have a "
-                    + r.field()
-                    + " ("
-                    + n
-                    + " of "
-                    + rows
-                    + "); at least "
-                    + Numbers.percent(r.min())
-                    + " must.");
-          },
-          Optional.of(c.isNull()));
+      return completeness(check, r, field(check, r.field()));
 
     } else if (rule instanceof Check.Unique r) {
       return unique(check, r);
@@ -686,10 +655,17 @@ final class Evaluation {
         Optional.of(f.failingRows(bad)));
   }
 
-  /** Completeness of the values in arrays or maps: the share of them that are not null. */
-  private Planned elementCompleteness(Check check, Check.Completeness r, Resolved f) {
-    int all = add(f.all());
+  /**
+   * Completeness: the share of the rows that have the field, or for a path into arrays or maps the
+   * share of the values there that are set.
+   */
+  private Planned completeness(Check check, Check.Completeness r, Resolved f) {
+    int all = f.repeated ? add(f.all()) : 0; // aggregate 0 counts the rows
     int present = add(f.present());
+    String what =
+        f.repeated
+            ? " of the values of " + r.field() + " are set ("
+            : " of the rows have a " + r.field() + " (";
     return new Planned(
         check,
         a -> {
@@ -706,9 +682,7 @@ final class Evaluation {
               check.name()
                   + ": "
                   + (share == null ? "" : Numbers.percent(share))
-                  + " of the values of "
-                  + r.field()
-                  + " are set ("
+                  + what
                   + filled
                   + " of "
                   + n
@@ -981,24 +955,7 @@ final class Evaluation {
 
   /** An age such as {@code 3d 2h 5m}. */
   private static String age(Duration d) {
-    if (d.isNegative()) {
-      return Numbers.duration(d.negated()) + " after, not";
-    }
-    long s = d.getSeconds();
-    List<String> parts = new ArrayList<>();
-    if (s >= 86400) {
-      parts.add(s / 86400 + "d");
-    }
-    if (s % 86400 >= 3600) {
-      parts.add(s % 86400 / 3600 + "h");
-    }
-    if (s % 3600 >= 60) {
-      parts.add(s % 3600 / 60 + "m");
-    }
-    if (parts.isEmpty()) {
-      parts.add(s + "s");
-    }
-    return String.join(" ", parts);
+    return d.isNegative() ? Numbers.duration(d.negated()) + " after, not" : Numbers.span(d);
   }
 
   /** The semantic type's Catalyst test of one value; fails here when it has none. */

@@ -3,6 +3,8 @@ package dev.wick.checks;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,5 +75,24 @@ final class Numbers {
       return s + "s";
     }
     return d.toString();
+  }
+
+  /** A duration for people, to the minute: {@code 2h 13m}, {@code 1d 12h}, {@code 40s}. */
+  static String span(Duration d) {
+    long s = d.getSeconds();
+    List<String> parts = new ArrayList<>();
+    if (s >= 86400) {
+      parts.add(s / 86400 + "d");
+    }
+    if (s % 86400 >= 3600) {
+      parts.add(s % 86400 / 3600 + "h");
+    }
+    if (s % 3600 >= 60) {
+      parts.add(s % 3600 / 60 + "m");
+    }
+    if (parts.isEmpty()) {
+      parts.add(s + "s");
+    }
+    return String.join(" ", parts);
   }
 }

@@ -745,16 +745,16 @@ public final class Suggestions {
         return Optional.empty();
       }
       seen +=
-          span(age.negated())
+          Numbers.span(age.negated())
               + " after the profile's time "
               + profile.createdAt()
               + " (within the "
-              + span(skew)
+              + Numbers.span(skew)
               + (local ? " a time zone may lie ahead of UTC" : " allowed for clock skew")
               + ": an age of 0)";
       age = Duration.ZERO;
     } else {
-      seen += span(age) + " before the profile's time " + profile.createdAt();
+      seen += Numbers.span(age) + " before the profile's time " + profile.createdAt();
     }
     double widened = age.getSeconds() * (1 + freshnessMargin);
     long unit = date || widened > 2 * 86400 ? 86400 : 3600;
@@ -773,25 +773,6 @@ public final class Suggestions {
                 + (date ? "1d" : "1h")
                 + ": "
                 + Numbers.duration(maxAge)));
-  }
-
-  /** A duration for people, to the minute: {@code 2h 13m}, {@code 1d 12h}, {@code 40s}. */
-  private static String span(Duration d) {
-    long s = d.getSeconds();
-    List<String> parts = new ArrayList<>();
-    if (s >= 86400) {
-      parts.add(s / 86400 + "d");
-    }
-    if (s % 86400 >= 3600) {
-      parts.add(s % 86400 / 3600 + "h");
-    }
-    if (s % 3600 >= 60) {
-      parts.add(s % 3600 / 60 + "m");
-    }
-    if (parts.isEmpty()) {
-      parts.add(s + "s");
-    }
-    return String.join(" ", parts);
   }
 
   /** {@code v} to four significant digits, rounded outward (down for a lower bound). */
