@@ -27,11 +27,10 @@ import picocli.CommandLine.Spec;
             + " null rates, uniqueness where the distinct count matches the values, allowed values"
             + " for text with few values, distinct-count bounds for fields of more values, ranges"
             + " and medians with a margin, freshness from the age of the newest timestamp or"
-            + " date, semantic types"
-            + " recognised from top values and lengths, and the row count relative to the"
-            + " profile. Writes checks.yaml, schema.avsc (the --schema copy, or one derived from"
-            + " the profile's fields) and suggestions.json (each suggestion and the statistic it"
-            + " came from) to --out, and prints one line per suggestion.")
+            + " date, semantic types recognised from top values and lengths, and the row count"
+            + " relative to the profile. Writes to --out the checks file, an annotated Avro"
+            + " schema (the --schema copy, or one derived from the profile's fields) and every"
+            + " suggestion with the statistic it came from, and prints one line per suggestion.")
 final class SuggestCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
