@@ -44,9 +44,14 @@ public final class Columns {
    * Every value at a path that steps into arrays or map values ({@code plays[].ms}, {@code
    * tags{}}), as one array column: the elements (or map values) at the first repeated step, each
    * stepped into by the rest of the path, nested arrays flattened. Null when the outermost array or
-   * map is null or absent; a null inner array or map adds no values.
+   * map is null or absent; a null inner array or map adds no values. A path through records alone
+   * has one value a row: take {@link #column(FieldPath)} for it.
    */
   public static Column values(FieldPath path) {
+    if (path.isStructPath()) {
+      throw new IllegalArgumentException(
+          path + " steps into no array or map; Columns.column gives its one value a row");
+    }
     return values(null, path.steps(), 0);
   }
 

@@ -1,6 +1,7 @@
 package dev.wick.core.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wick.core.schema.FieldPath;
 import org.apache.spark.sql.Row;
@@ -68,5 +69,8 @@ class ColumnsTest {
     assertThat(row.getBoolean(1)).isTrue();
     assertThat(row.getList(2)).containsExactlyInAnyOrder(1, 2);
     assertThat(row.isNullAt(3)).isTrue();
+    assertThatThrownBy(() -> Columns.values(FieldPath.parse("a.b")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a.b steps into no array or map; Columns.column gives its one value a row");
   }
 }
