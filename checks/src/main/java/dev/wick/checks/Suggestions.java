@@ -98,57 +98,64 @@ public final class Suggestions {
   private final double distinctFactor;
   private final double freshnessMargin;
 
-  private Suggestions(
-      Profile profile,
-      Optional<org.apache.avro.Schema> schema,
-      Optional<String> baseline,
-      double nullMargin,
-      double rangeMargin,
-      double medianMargin,
-      int maxValues,
-      long minCount,
-      double minRatio,
-      double maxRatio,
-      double distinctFactor,
-      double freshnessMargin) {
+  private Suggestions(Profile profile, Settings s) {
     this.profile = profile;
-    this.schema = schema;
-    this.baseline = baseline;
-    this.nullMargin = nullMargin;
-    this.rangeMargin = rangeMargin;
-    this.medianMargin = medianMargin;
-    this.maxValues = maxValues;
-    this.minCount = minCount;
-    this.minRatio = minRatio;
-    this.maxRatio = maxRatio;
-    this.distinctFactor = distinctFactor;
-    this.freshnessMargin = freshnessMargin;
+    this.schema = s.schema;
+    this.baseline = s.baseline;
+    this.nullMargin = s.nullMargin;
+    this.rangeMargin = s.rangeMargin;
+    this.medianMargin = s.medianMargin;
+    this.maxValues = s.maxValues;
+    this.minCount = s.minCount;
+    this.minRatio = s.minRatio;
+    this.maxRatio = s.maxRatio;
+    this.distinctFactor = s.distinctFactor;
+    this.freshnessMargin = s.freshnessMargin;
+  }
+
+  /** The settings of one {@code Suggestions} while a setting's method makes the next. */
+  private static final class Settings {
+    Optional<org.apache.avro.Schema> schema = Optional.empty();
+    Optional<String> baseline = Optional.empty();
+    double nullMargin = 0.01;
+    double rangeMargin = 0.1;
+    double medianMargin = 0.25;
+    int maxValues = 20;
+    long minCount = 5;
+    double minRatio = 0.5;
+    double maxRatio = 2.0;
+    double distinctFactor = 2.0;
+    double freshnessMargin = 1.0;
+  }
+
+  /** These suggestions, with {@code change} made to their settings. */
+  private Suggestions with(java.util.function.Consumer<Settings> change) {
+    Settings s = new Settings();
+    s.schema = schema;
+    s.baseline = baseline;
+    s.nullMargin = nullMargin;
+    s.rangeMargin = rangeMargin;
+    s.medianMargin = medianMargin;
+    s.maxValues = maxValues;
+    s.minCount = minCount;
+    s.minRatio = minRatio;
+    s.maxRatio = maxRatio;
+    s.distinctFactor = distinctFactor;
+    s.freshnessMargin = freshnessMargin;
+    change.accept(s);
+    return new Suggestions(profile, s);
   }
 
   /** Suggestions from {@code profile}, with a schema derived from its fields. */
   public static Suggestions from(Profile profile) {
     Objects.requireNonNull(profile, "profile");
-    return new Suggestions(
-        profile, Optional.empty(), Optional.empty(), 0.01, 0.1, 0.25, 20, 5, 0.5, 2.0, 2.0, 1.0);
+    return new Suggestions(profile, new Settings());
   }
 
   /** Suggestions from {@code profile}, annotating a copy of {@code schema}, the data's schema. */
   public static Suggestions from(Profile profile, org.apache.avro.Schema schema) {
     Objects.requireNonNull(schema, "schema");
-    Suggestions s = from(profile);
-    return new Suggestions(
-        profile,
-        Optional.of(schema),
-        s.baseline,
-        s.nullMargin,
-        s.rangeMargin,
-        s.medianMargin,
-        s.maxValues,
-        s.minCount,
-        s.minRatio,
-        s.maxRatio,
-        s.distinctFactor,
-        s.freshnessMargin);
+    return from(profile).with(s -> s.schema = Optional.of(schema));
   }
 
   /**
@@ -157,19 +164,7 @@ public final class Suggestions {
    */
   public Suggestions baseline(String path) {
     Objects.requireNonNull(path, "path");
-    return new Suggestions(
-        profile,
-        schema,
-        Optional.of(path),
-        nullMargin,
-        rangeMargin,
-        medianMargin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        distinctFactor,
-        freshnessMargin);
+    return with(s -> s.baseline = Optional.of(path));
   }
 
   /** The least a completeness bound lies below the profile's filled share (default 0.01). */
@@ -181,19 +176,7 @@ public final class Suggestions {
                   + "; give a share of the rows.")
           .about("nullMargin", "The null margin");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        margin,
-        rangeMargin,
-        medianMargin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        distinctFactor,
-        freshnessMargin);
+    return with(s -> s.nullMargin = margin);
   }
 
   /** How far ranges reach beyond min and max, as a share of max - min (default 0.1). */
@@ -205,19 +188,7 @@ public final class Suggestions {
                   + "; give a share of the span from min to max.")
           .about("rangeMargin", "The range margin");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        nullMargin,
-        margin,
-        medianMargin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        distinctFactor,
-        freshnessMargin);
+    return with(s -> s.rangeMargin = margin);
   }
 
   /** How far the median may move, as a share of the interquartile range (default 0.25). */
@@ -228,19 +199,7 @@ public final class Suggestions {
               + Numbers.text(margin)
               + "; give a share of the interquartile range.");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        nullMargin,
-        rangeMargin,
-        margin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        distinctFactor,
-        freshnessMargin);
+    return with(s -> s.medianMargin = margin);
   }
 
   /**
@@ -256,19 +215,11 @@ public final class Suggestions {
               + minCount
               + " times; give numbers of 1 or more.");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        nullMargin,
-        rangeMargin,
-        medianMargin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        distinctFactor,
-        freshnessMargin);
+    return with(
+        s -> {
+          s.maxValues = maxValues;
+          s.minCount = minCount;
+        });
   }
 
   /** The row count's bounds as multiples of the profile's rows (defaults 0.5 and 2). */
@@ -281,19 +232,11 @@ public final class Suggestions {
               + Numbers.text(max)
               + "; give a smaller minimum and a larger maximum.");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        nullMargin,
-        rangeMargin,
-        medianMargin,
-        maxValues,
-        minCount,
-        min,
-        max,
-        distinctFactor,
-        freshnessMargin);
+    return with(
+        s -> {
+          s.minRatio = min;
+          s.maxRatio = max;
+        });
   }
 
   /**
@@ -313,19 +256,7 @@ public final class Suggestions {
                   + " error of a checked distinct count.")
           .about("distinctFactor", "The distinct factor");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        nullMargin,
-        rangeMargin,
-        medianMargin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        factor,
-        freshnessMargin);
+    return with(s -> s.distinctFactor = factor);
   }
 
   /**
@@ -341,19 +272,7 @@ public final class Suggestions {
                   + "; give a share of the newest value's age.")
           .about("freshnessMargin", "The freshness margin");
     }
-    return new Suggestions(
-        profile,
-        schema,
-        baseline,
-        nullMargin,
-        rangeMargin,
-        medianMargin,
-        maxValues,
-        minCount,
-        minRatio,
-        maxRatio,
-        distinctFactor,
-        margin);
+    return with(s -> s.freshnessMargin = margin);
   }
 
   /**
