@@ -101,8 +101,28 @@ public final class Wick implements Runnable {
     return false;
   }
 
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile(
+          "[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:NaN|Infinity)");
+
+  /**
+   * A number option's value as people write numbers. Java's {@code Double.valueOf} also takes
+   * {@code 2d}, {@code 1f} and hexadecimal, so {@code --freshness-margin 2d} (meant as two days)
+   * would silently read as 2. NaN and Infinity pass, for the options' own range checks to name.
+   */
+  private static Double decimal(String text) {
+    if (!DECIMAL.matcher(text.strip()).matches()) {
+      throw new CommandLine.TypeConversionException(
+          "'" + text + "' is not a decimal number such as 0.5 or 2");
+    }
+    return Double.valueOf(text.strip());
+  }
+
   static CommandLine commandLine(PrintStream out, PrintStream err) {
     CommandLine cli = new CommandLine(new Wick());
+    // For every subcommand's number options (registered here, it reaches them all).
+    cli.registerConverter(Double.class, Wick::decimal);
+    cli.registerConverter(Double.TYPE, Wick::decimal);
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     cli.setExitCodeExceptionMapper(Wick::exitCode);

@@ -431,6 +431,17 @@ class HostileInputTest {
             2,
             "--freshness-margin must be",
             "suggest|--profile|D/profile|--out|O/s|--freshness-margin|-0.5"),
+        c(2, "--distinct-factor", "suggest|--profile|D/profile|--out|O/s|--distinct-factor|abc"),
+        c(2, "--distinct-factor", "suggest|--profile|D/profile|--out|O/s|--distinct-factor|"),
+        c(
+            2,
+            "--distinct-factor must be at least 1.1",
+            "suggest|--profile|D/profile|--out|O/s|--distinct-factor|1e400"),
+        c(
+            2,
+            "--freshness-margin must be",
+            "suggest|--profile|D/profile|--out|O/s|--freshness-margin|NaN"),
+        c(2, "--freshness-margin", "suggest|--profile|D/profile|--out|O/s|--freshness-margin|2d"),
         c(2, "Missing required option", "suggest|--profile|D/profile"),
         // ------------------------------------------------------------------ profile
         c(0, "", "profile|--in|D/plays|--out|O/p"),
