@@ -112,19 +112,21 @@ public final class Bench {
     }
     for (BenchCase.Variant variant : c.oursVariants()) {
       for (BenchCase.Variant baseline : c.baselines()) {
-        double[] ours = new double[reps];
-        double[] theirs = new double[reps];
+        double[][] ours = new double[2][reps];
+        double[][] theirs = new double[2][reps];
         for (int i = 0; i < reps; i++) {
           if (i % 2 == 0) {
-            ours[i] = time(variant);
-            theirs[i] = time(baseline);
+            time(variant, ours, i);
+            time(baseline, theirs, i);
           } else {
-            theirs[i] = time(baseline);
-            ours[i] = time(variant);
+            time(baseline, theirs, i);
+            time(variant, ours, i);
           }
         }
-        double o = median(ours);
-        double t = median(theirs);
+        double o = median(ours[0]);
+        double t = median(theirs[0]);
+        double oCpu = median(ours[1]);
+        double tCpu = median(theirs[1]);
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("case", c.name());
         line.put("rows", env.rows());
@@ -133,6 +135,9 @@ public final class Bench {
         line.put("baseline", baseline.name());
         line.put("baseline_s", round(t));
         line.put("ratio", round(o / t));
+        line.put("ours_cpu_s", round(oCpu));
+        line.put("baseline_cpu_s", round(tCpu));
+        line.put("cpu_ratio", round(oCpu / tCpu));
         c.maxRatio(baseline.name())
             .ifPresent(
                 max -> {
@@ -146,12 +151,23 @@ public final class Bench {
     }
   }
 
-  private static double time(BenchCase.Variant v) throws Exception {
+  /**
+   * Runs {@code v} once and records its wall time in {@code into[0][i]} and the CPU time of the
+   * whole JVM (driver, executor threads, JIT and garbage collection) in {@code into[1][i]}: on a
+   * machine shared with other work, the CPU time moves less than the wall time.
+   */
+  private static void time(BenchCase.Variant v, double[][] into, int i) throws Exception {
     System.gc();
+    long cpu = PROCESS.getProcessCpuTime();
     long start = System.nanoTime();
     v.body().run();
-    return (System.nanoTime() - start) / 1e9;
+    into[0][i] = (System.nanoTime() - start) / 1e9;
+    into[1][i] = (PROCESS.getProcessCpuTime() - cpu) / 1e9;
   }
+
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean)
+          java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
   static double median(double[] values) {
     double[] s = values.clone();

@@ -200,10 +200,13 @@ public final class Checks {
   /**
    * Runs the checks on {@code data}; {@code datasets} gives referenced datasets by name (those it
    * lacks are read from their paths). Fields, types and SQL are checked before any Spark job runs.
-   * The data is read once for every aggregate check together with the first {@code unique} or
-   * {@code references} check (its grouping or anti-join carries the aggregates), plus once per
-   * further {@code unique} or {@code references} check; failed row-level checks take one more
-   * short, limited pass each for their example rows ({@link CheckResults#passes()} counts them).
+   * On Parquet, ORC, Delta, Iceberg or rows in memory, the aggregate checks are one aggregation,
+   * the distinct counts' and quantiles' sketches one scan of their fields, and each {@code unique}
+   * or {@code references} check one read of its key columns, side by side. On other inputs, which a
+   * second read would parse or compute again, every aggregate rides along the first {@code unique}
+   * or {@code references} check's job (else one aggregation), plus one read per further such check.
+   * Failed row-level checks take one more short, limited pass each for their example rows ({@link
+   * CheckResults#passes()} counts them).
    */
   public CheckResults run(Dataset<Row> data, Map<String, Dataset<Row>> datasets) {
     Objects.requireNonNull(data, "data");

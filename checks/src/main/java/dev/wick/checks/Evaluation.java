@@ -32,7 +32,9 @@ import dev.wick.core.spark.Observations;
 import dev.wick.core.spark.SideBySide;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.Profile;
+import dev.wick.profiler.Profiler;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -71,18 +73,20 @@ import org.apache.spark.sql.types.TimestampType;
 /**
  * Runs checks on a dataset in as few passes as they allow.
  *
- * <p>Every aggregate check is one set of Catalyst built-in aggregate expressions ({@code count},
- * {@code count_if} of the rows failing a membership test, a regular expression ({@code rlike}), a
- * semantic type's own Catalyst predicate or a SQL predicate, {@code min}, {@code max}, {@code avg},
- * {@code percentile_approx}, {@code hll_sketch_agg} or {@code approx_count_distinct}), and all of
- * them are evaluated together in one pass over the data: as observed metrics ({@code
- * Dataset.observe}) of the first {@code unique} or {@code references} check's own job when there is
- * one, else as one {@code agg}. Each {@code unique} check is one grouping of the data by its key
- * (exact), each {@code references} check one left-anti join with the referenced dataset's distinct
- * keys; so the data is read once, plus once per further {@code unique} or {@code references} check.
- * Failed row-level checks then read up to {@value #EXAMPLES} example rows each, with a limited
- * filter that stops as soon as it has them. Everything a check names is checked before the first
- * job.
+ * <p>Every check but {@code unique} and {@code references} is a set of aggregates: Catalyst
+ * built-ins ({@code count}, {@code count_if} of the values failing a membership test, a regular
+ * expression ({@code rlike}), a semantic type's own predicate, a SQL predicate or a quantile's
+ * bound, {@code min}, {@code max}, {@code avg}), evaluated as one code-generated {@code agg}, and
+ * sketches for distinct counts and quantile estimates. On an input that is cheap to read again
+ * ({@link #cheapToReread}), the sketches are the profiler's ({@code wick profile}'s HyperLogLog and
+ * KLL sketches, one scan of just the sketched fields), each {@code unique} check counts the
+ * distinct values of its key and each {@code references} check is one left-anti join with the
+ * referenced dataset's keys, all side by side with the aggregation. On other inputs the sketches
+ * are Spark's ({@code hll_sketch_agg}, {@code percentile_approx}) and every aggregate is observed
+ * ({@code Dataset.observe}) on the first {@code unique} or {@code references} check's job when
+ * there is one, so that the data is read once, plus once per further such check. Failed row-level
+ * checks then read up to {@value #EXAMPLES} example rows each, with a limited filter that stops as
+ * soon as it has them. Everything a check names is checked before the first job.
  */
 final class Evaluation {
   static final int EXAMPLES = 5;
@@ -94,6 +98,7 @@ final class Evaluation {
   private final StructType schema;
   private final List<Column> aggregates = new ArrayList<>();
   private final java.util.Set<Integer> sketches = new java.util.HashSet<>();
+  private final Map<Integer, Profiled> profiled = new java.util.HashMap<>();
   private dev.wick.core.schema.Schema model;
   private int passes;
 
@@ -150,7 +155,8 @@ final class Evaluation {
     }
     long[] measured = new long[planned.size()];
     Row row;
-    if (!own.isEmpty() && !cheapToReread(data)) {
+    boolean cheap = cheapToReread(data);
+    if (!own.isEmpty() && !cheap) {
       // Reading the data again would cost a parse of every row: the aggregates ride along the
       // first own job instead, as observed metrics, and that job's scan is the only one.
       int carrier = own.get(0);
@@ -163,20 +169,28 @@ final class Evaluation {
       }
       e.passes += own.size();
     } else {
-      // A columnar or in-memory input: each own job reads only its key columns, side by side with
-      // the aggregation, whose built-in aggregates stay code-generated.
+      // A columnar or in-memory input: each own job reads only its key columns, and the profiler's
+      // scan only the sketched fields, side by side with the aggregation, whose built-in aggregates
+      // stay code-generated. Any other input with no own job: one scan, the aggregation.
+      Optional<Dataset<Row>> profiled = cheap ? e.profilable() : Optional.empty();
+      boolean profile = profiled.isPresent();
       try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
         List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
         for (int i : own) {
           OwnJob job = planned.get(i).own().get();
           counts.add(jobs.submit(() -> job.measure().apply(data)));
         }
-        row = e.aggregate();
+        java.util.concurrent.Future<Profile> sketched =
+            profile ? jobs.submit(() -> e.profileSketchedFields(profiled.get())) : null;
+        row = e.aggregate(profile);
+        if (profile) {
+          row = e.withProfiled(row, SideBySide.result(sketched));
+        }
         for (int k = 0; k < own.size(); k++) {
           measured[own.get(k)] = SideBySide.result(counts.get(k));
         }
       }
-      e.passes += 1 + own.size();
+      e.passes += 1 + own.size() + (profile ? 1 : 0);
     }
     e.rows = row.getLong(0);
     CheckResult[] results = new CheckResult[planned.size()];
@@ -198,11 +212,15 @@ final class Evaluation {
    * {@code hll_sketch_agg}), which Spark's aggregation cannot code-generate and would make it
    * interpret every aggregate, as observed metrics of the same scan.
    */
-  private Row aggregate() {
+  private Row aggregate(boolean profile) {
     List<Integer> plain = new ArrayList<>();
     List<Integer> sketched = new ArrayList<>();
     for (int i = 0; i < aggregates.size(); i++) {
-      (sketches.contains(i) ? sketched : plain).add(i);
+      if (!sketches.contains(i)) {
+        plain.add(i);
+      } else if (!(profile && profiled.containsKey(i))) {
+        sketched.add(i);
+      }
     }
     Observation observation = sketched.isEmpty() ? null : observation();
     Dataset<Row> source = observation == null ? data : observe(data, observation, sketched);
@@ -334,10 +352,80 @@ final class Evaluation {
     return aggregates.size() - 1;
   }
 
-  /** Adds a sketch aggregate (an imperative one, which Spark does not code-generate). */
-  private int addSketch(Column aggregate) {
-    sketches.add(aggregates.size());
+  /**
+   * Adds a sketch statistic of the field {@code f}: Spark's sketch {@code aggregate} (an imperative
+   * one, which Spark does not code-generate), or {@code fromProfile}, the same statistic from the
+   * profiler's sketches of the field, when the profiler keeps them for its type and the input is
+   * cheap to read again.
+   */
+  private int addSketch(Column aggregate, Resolved f, Function<FieldProfile, Object> fromProfile) {
+    int at = aggregates.size();
+    sketches.add(at);
+    DataType t = f.type;
+    if (t instanceof NumericType
+        || t instanceof StringType
+        || t instanceof BinaryType
+        || t instanceof DateType
+        || t instanceof TimestampType
+        || t instanceof TimestampNTZType) {
+      profiled.put(at, new Profiled(FieldPath.parse(f.path).toString(), fromProfile));
+    }
     return add(aggregate);
+  }
+
+  /** Where a sketch statistic is in a profile: the field's path and the statistic. */
+  private record Profiled(String path, Function<FieldProfile, Object> value) {}
+
+  /**
+   * One scan of the fields with sketch statistics by the profiler: the same HyperLogLog and KLL
+   * sketches {@code wick profile} reports, kept per partition by plain loops over Catalyst's rows
+   * and merged on the driver, which costs a fraction of Spark's interpreted sketch aggregates.
+   */
+  private Profile profileSketchedFields(Dataset<Row> columns) {
+    List<String> paths = profiled.values().stream().map(Profiled::path).distinct().toList();
+    return Profiler.defaults().fields(paths).redact(paths).profile(columns, "wick check");
+  }
+
+  /**
+   * The data's columns that hold the sketched fields, when the profiler takes them all; else (no
+   * sketched field, or a column whose type Wick's schema model lacks, such as an interval inside a
+   * record) empty, and Spark's sketch aggregates measure them instead.
+   */
+  private Optional<Dataset<Row>> profilable() {
+    if (profiled.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Column> columns =
+        profiled.values().stream()
+            .map(p -> FieldPath.parse(p.path()).steps().get(0).name())
+            .distinct()
+            .map(Columns::column)
+            .toList();
+    Dataset<Row> projected = data.select(columns.toArray(new Column[0]));
+    try {
+      Schemas.fromSpark(projected.schema());
+    } catch (WickException | IllegalStateException e) {
+      return Optional.empty();
+    }
+    return Optional.of(projected);
+  }
+
+  /** {@code row} with the profiled sketch statistics taken from {@code profile}. */
+  private Row withProfiled(Row row, Profile profile) {
+    Object[] values = new Object[row.size()];
+    for (int i = 0; i < values.length; i++) {
+      Profiled p = profiled.get(i);
+      if (p == null) {
+        values[i] = row.get(i);
+      } else {
+        FieldProfile f =
+            profile
+                .field(p.path())
+                .orElseThrow(() -> new IllegalStateException("no profile of " + p.path()));
+        values[i] = p.value().apply(f);
+      }
+    }
+    return RowFactory.create(values);
   }
 
   private long baselineRows(Checks checks, Check check) {
@@ -385,7 +473,12 @@ final class Evaluation {
     } else if (rule instanceof Check.Unique r) {
       return unique(check, r);
     } else if (rule instanceof Check.Distinct r) {
-      int at = addSketch(distinctCount(single(check, r.field(), "a distinct")));
+      Resolved field = single(check, r.field(), "a distinct");
+      int at =
+          addSketch(
+              distinctCount(field),
+              field,
+              p -> p.distinct().map(dev.wick.profiler.Distinct::rounded).orElse(0L));
       return new Planned(
           check,
           a -> {
@@ -474,18 +567,7 @@ final class Evaluation {
       return statistic(check, at, r.min(), r.max(), "the mean of " + r.field() + " is ");
 
     } else if (rule instanceof Check.Quantile r) {
-      Resolved f = single(check, r.field(), "a quantile");
-      if (!(f.type instanceof NumericType)) {
-        throw typeError(check, r.field(), f.type, "a number");
-      }
-      Column c = f.column.cast("double");
-      int at = addSketch(percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)));
-      return statistic(
-          check,
-          at,
-          r.min(),
-          r.max(),
-          "the " + Numbers.text(r.q()) + " quantile of " + r.field() + " is about ");
+      return quantile(check, r);
 
     } else if (rule instanceof Check.Regex r) {
       Resolved f = field(check, r.field());
@@ -717,6 +799,82 @@ final class Evaluation {
               bound,
               OptionalLong.empty(),
               check.name() + ": " + what + Numbers.text(v) + "; it must be " + bound + ".");
+        },
+        Optional.empty());
+  }
+
+  /**
+   * A quantile check. Whether it passes is exact: the {@code q} quantile (the smallest value with
+   * at least that share of the non-null values at or below it) is at least {@code min} exactly when
+   * fewer than that share of the values are below {@code min}, and at most {@code max} exactly when
+   * that share of them is at or below {@code max}; two code-generated counts decide it. The value
+   * reported is an estimate from a quantile sketch, within the bounds when the check passes.
+   */
+  private Planned quantile(Check check, Check.Quantile r) {
+    Resolved f = single(check, r.field(), "a quantile");
+    if (!(f.type instanceof NumericType)) {
+      throw typeError(check, r.field(), f.type, "a number");
+    }
+    Column c = f.column.cast("double");
+    int estimate =
+        addSketch(
+            percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)),
+            f,
+            p -> {
+              OptionalDouble q = p.quantile(r.q());
+              return q.isPresent() ? q.getAsDouble() : null;
+            });
+    int values = add(count(c));
+    OptionalDouble min = r.min();
+    OptionalDouble max = r.max();
+    int below = min.isPresent() ? add(count_if(c.lt(lit(min.getAsDouble())))) : -1;
+    int atMost = max.isPresent() ? add(count_if(c.leq(lit(max.getAsDouble())))) : -1;
+    String bound = bounds(min, max);
+    return new Planned(
+        check,
+        a -> {
+          long n = a.getLong(values);
+          if (n == 0 || a.isNullAt(estimate)) {
+            return result(check, true, null, bound, OptionalLong.empty(), "");
+          }
+          double share = r.q() * n;
+          long under = below < 0 ? 0 : a.getLong(below);
+          long within = atMost < 0 ? n : a.getLong(atMost);
+          boolean minOk = under == 0 || under < share;
+          boolean maxOk = within > 0 && within >= share;
+          double v = ((Number) a.get(estimate)).doubleValue();
+          if (minOk && maxOk) {
+            // The sketch's estimate may stray past a bound the exact counts show it is within.
+            v = Math.max(v, min.orElse(v));
+            v = Math.min(v, max.orElse(v));
+            return result(check, true, v, bound, OptionalLong.empty(), "");
+          }
+          String why =
+              !minOk
+                  ? Numbers.percent((double) under / n)
+                      + " of its values are below "
+                      + Numbers.text(min.getAsDouble())
+                  : Numbers.percent((double) (n - within) / n)
+                      + " of its values are above "
+                      + Numbers.text(max.getAsDouble());
+          return result(
+              check,
+              false,
+              v,
+              bound,
+              OptionalLong.empty(),
+              check.name()
+                  + ": the "
+                  + Numbers.text(r.q())
+                  + " quantile of "
+                  + r.field()
+                  + " is about "
+                  + Numbers.text(v)
+                  + "; it must be "
+                  + bound
+                  + " ("
+                  + why
+                  + ").");
         },
         Optional.empty());
   }

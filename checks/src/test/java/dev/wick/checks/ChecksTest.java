@@ -73,18 +73,71 @@ class ChecksTest {
   }
 
   @Test
-  void aggregateChecksPassInOneAggregationOverOneScan() throws Exception {
+  void onParquetAggregateChecksAreOneAggregationBesideOneProfilerScan() throws Exception {
     Run run = observe(aggregateChecks(), plays);
     assertThat(run.results.failed()).as(run.results.toJson()).isEmpty();
-    assertThat(run.results.passes()).isEqualTo(1);
+    assertThat(run.results.passes()).isEqualTo(2);
+    // One SQL query: a code-generated aggregate over one relation, no sketch observed on it.
     assertThat(run.plans).hasSize(1);
     String plan = run.plans.get(0);
-    // One code-generated aggregate over one relation, the sketches observed on its scan.
     assertThat(plan.split("Relation \\[", -1)).as(plan).hasSize(2);
     assertThat(plan.split("Aggregate \\[", -1)).as(plan).hasSize(2);
-    assertThat(plan).contains("CollectMetrics").doesNotContain("PythonUDF", "ScalaUDF");
-    // One stage reads the input, each row once (AQE runs it and the final merge as two jobs).
-    assertThat(run.stageReads).containsExactly(1000L);
+    assertThat(plan).doesNotContain("CollectMetrics", "PythonUDF", "ScalaUDF");
+    // Two stages read the input, each row once: the aggregation, and the profiler's scan of the
+    // sketched fields (the distinct count's and the quantile's).
+    assertThat(run.stageReads).containsExactly(1000L, 1000L);
+  }
+
+  @Test
+  void sketchedFieldsBesideTypesTheProfilerLacksFallBackToSparksSketches() {
+    // An interval beside the field in its record: Wick's schema model has no interval type.
+    Dataset<Row> rows =
+        spark
+            .range(0, 100, 1, 2)
+            .selectExpr(
+                "named_struct('a', id % 7, 'i', make_interval(0, 0, 0, 0, 0, 0, id)) AS s",
+                "id % 5 AS b");
+    CheckResults results =
+        Checks.of(
+                Check.distinct("s.a", OptionalLong.of(7), OptionalLong.of(7)),
+                Check.distinct("b", OptionalLong.of(5), OptionalLong.of(5)),
+                Check.quantile("s.a", 0.5, OptionalDouble.of(3), OptionalDouble.of(3)))
+            .run(rows);
+    assertThat(results.failed()).as(results.toJson()).isEmpty();
+    assertThat(results.results().get(0).measured()).isEqualTo(7L);
+    assertThat(results.results().get(1).measured()).isEqualTo(5L);
+    assertThat(results.results().get(2).measured()).isEqualTo(3.0);
+  }
+
+  @Test
+  void quantileChecksDecideExactlyAtTheBoundOnEveryInput() throws Exception {
+    String csv = dir.resolve("plays-quantile-csv").toString();
+    plays.write().option("header", true).csv(csv);
+    Dataset<Row> text = spark.read().schema(plays.schema()).option("header", true).csv(csv);
+    // ms is 0, 10, ..., 9990: its 0.5 quantile is exactly 4990, the 500th of 1000 values.
+    Checks checks =
+        Checks.of(
+            Check.quantile("ms", 0.5, OptionalDouble.of(4990), OptionalDouble.of(4990)),
+            Check.quantile("ms", 0.5, OptionalDouble.of(4990.5), OptionalDouble.empty()),
+            Check.quantile("ms", 0.5, OptionalDouble.empty(), OptionalDouble.of(4989.5)));
+    for (Dataset<Row> data : List.of(plays, text)) {
+      CheckResults results = checks.run(data);
+      List<CheckResult> r = results.results();
+      assertThat(r.get(0).passed()).as(results.toJson()).isTrue();
+      assertThat(r.get(0).measured()).isEqualTo(4990.0);
+      assertThat(r.get(1).passed()).isFalse();
+      assertThat(r.get(1).message())
+          .startsWith("quantile(ms, 0.5): the 0.5 quantile of ms is about ")
+          .endsWith("; it must be at least 4990.5 (50.00% of its values are below 4990.5).");
+      assertThat(r.get(2).passed()).isFalse();
+      assertThat(r.get(2).message())
+          .endsWith("; it must be at most 4989.5 (50.10% of its values are above 4989.5).");
+    }
+    // The text input's estimate is Spark's percentile_approx, exact on so few values.
+    assertThat(checks.run(text).results().get(1).message())
+        .isEqualTo(
+            "quantile(ms, 0.5): the 0.5 quantile of ms is about 4990; it must be at least 4990.5"
+                + " (50.00% of its values are below 4990.5).");
   }
 
   @Test
@@ -96,13 +149,14 @@ class ChecksTest {
                 .and(Check.unique("play_id")),
             plays);
     assertThat(run.results.failed()).as(run.results.toJson()).isEmpty();
-    assertThat(run.results.passes()).isEqualTo(2);
+    assertThat(run.results.passes()).isEqualTo(3);
     assertThat(run.plans).hasSize(2);
     assertThat(run.plans)
         .filteredOn(p -> p.contains("Deduplicate") || p.contains("Aggregate [play_id"))
         .singleElement()
         .satisfies(p -> assertThat(p).contains("ReadSchema: struct<play_id:bigint>"));
-    assertThat(run.stageReads).containsExactlyInAnyOrder(1000L, 1000L);
+    // The aggregation, the key's distinct count and the profiler's scan.
+    assertThat(run.stageReads).containsExactlyInAnyOrder(1000L, 1000L, 1000L);
   }
 
   @Test

@@ -160,7 +160,8 @@ class CheckCommandTest {
         Arguments.of(
             "{check: quantile, field: ms, q: 0.5, min: 4000, max: 6000}",
             "{check: quantile, field: ms, q: 0.5, min: 6000}",
-            "quantile(ms, 0.5): the 0.5 quantile of ms is about 5000; it must be at least 6000."),
+            "quantile(ms, 0.5): the 0.5 quantile of ms is about 5000; it must be at least 6000"
+                + " (50.00% of its values are below 6000)."),
         Arguments.of(
             "{check: regex, field: kind, pattern: 'p.*', minFraction: 0.8}",
             "{check: regex, field: kind, pattern: 'p.*'}",
