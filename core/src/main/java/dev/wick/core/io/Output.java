@@ -534,6 +534,18 @@ public final class Output implements AutoCloseable {
     }
   }
 
+  /** Whether the part {@code relative} exists: written, or moved into place. */
+  public boolean exists(String relative) {
+    ensureOpen();
+    Path part = part(relative);
+    try {
+      return fs.exists(part);
+    } catch (IOException e) {
+      throw WickException.internal(
+          "Cannot look for " + part + " (" + Locations.message(e) + ").", e);
+    }
+  }
+
   /**
    * Moves the part {@code from} (such as one partition folder of a partitioned write) to the part
    * {@code to}, which must not exist yet; returns false, moving nothing, when {@code from} does not

@@ -150,11 +150,11 @@ public final class ValidatedRows {
   /**
    * Writes the valid rows to {@code validPart} and the invalid rows (with reasons) to {@code
    * invalidPart} of {@code output} in {@code format}, and returns the summary. Parquet, ORC and
-   * Avro take one pass over the input: a single write evaluates the rules once, counts them as
-   * observed metrics and splits the rows into a valid and an invalid folder, which move into place;
-   * then the invalid rows alone are read back to add their reasons. Other formats take two passes,
-   * the invalid rows' write (with the counts) and the valid rows' (a plain copy when none is
-   * invalid). The caller commits the output.
+   * Avro take one pass over the input: a single write evaluates the rules once, counts the rows and
+   * splits them into a valid and an invalid folder; the valid folder moves into place, and the
+   * invalid rows alone are read back to add their reasons and be counted per rule. Other formats
+   * take two passes, the invalid rows' write (with the counts) and the valid rows' (a plain copy
+   * when none is invalid). The caller commits the output.
    */
   public ValidationSummary writeTo(
       Output output, String validPart, String invalidPart, Format format) {
@@ -183,24 +183,11 @@ public final class ValidatedRows {
       validOptions = Map.of(AVRO_SCHEMA, inputAvro.get().toString());
       invalidOptions = Map.of(AVRO_SCHEMA, withReasonsField(inputAvro.get()).toString());
     }
-    Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
-    List<Column> aggregates = aggregates();
-    Dataset<Row> observed =
-        staged.observe(
-            observation,
-            aggregates.get(0),
-            aggregates.subList(1, aggregates.size()).toArray(new Column[0]));
     if (ONE_PASS.contains(format)) {
-      return writeOnce(
-          output,
-          validPart,
-          invalidPart,
-          format,
-          observed,
-          observation,
-          validOptions,
-          invalidOptions);
+      return writeOnce(output, validPart, invalidPart, format, validOptions, invalidOptions);
     }
+    Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
+    Dataset<Row> observed = observe(staged, observation);
     Dataset<Row> invalidRows = withReasons(observed.filter(anyFailed()));
     output.writeDataset(invalidPart, invalidRows, format, invalidOptions);
     ValidationSummary summary = summaryOf(observation);
@@ -209,19 +196,32 @@ public final class ValidatedRows {
     return summary;
   }
 
+  /** {@code rows} with the totals and per-rule counts observed as {@code observation}. */
+  private Dataset<Row> observe(Dataset<Row> rows, Observation observation) {
+    List<Column> aggregates = aggregates();
+    return rows.observe(
+        observation,
+        aggregates.get(0),
+        aggregates.subList(1, aggregates.size()).toArray(new Column[0]));
+  }
+
   /** The formats that read back exactly what was written, so one pass can split the rows. */
   private static final java.util.Set<Format> ONE_PASS =
       java.util.EnumSet.of(Format.PARQUET, Format.ORC, Format.AVRO);
 
   private static final String SPLIT = "_wick_split";
 
+  /**
+   * One write partitioned by validity evaluates every rule once and counts the rows (a single
+   * observed {@code count}, since observed aggregates are evaluated row by row outside Spark's
+   * generated code); its valid folder moves into place, and only the invalid rows (a small share,
+   * in their folder) are read again, to add their reasons and count them per rule.
+   */
   private ValidationSummary writeOnce(
       Output output,
       String validPart,
       String invalidPart,
       Format format,
-      Dataset<Row> observed,
-      Observation observation,
       Map<String, String> validOptions,
       Map<String, String> invalidOptions) {
     String flag = "wick_valid";
@@ -231,9 +231,11 @@ public final class ValidatedRows {
     List<Column> columns = new ArrayList<>(dataColumns);
     columns.add(not(anyFailed()).as(flag));
     String split = SPLIT + "-" + UUID.randomUUID();
-    Dataset<Row> flagged = observed.select(columns.toArray(new Column[0]));
+    Observation counted = new Observation("wick-validate-rows-" + UUID.randomUUID());
+    Dataset<Row> flagged =
+        staged.observe(counted, count(lit(1)).as(TOTAL)).select(columns.toArray(new Column[0]));
     output.writeDataset(split, flagged, format, validOptions, List.of(flag));
-    ValidationSummary summary = summaryOf(observation);
+    long total = ((Number) metrics(counted).get(TOTAL)).longValue();
     String rest = split + "/" + flag + "=false";
     if (output.move(split + "/" + flag + "=true", validPart)) {
       output.writeString(validPart + "/" + Output.SUCCESS, "");
@@ -241,10 +243,11 @@ public final class ValidatedRows {
       // No valid row: an empty part that still carries the input's schema.
       output.writeDataset(validPart, source.limit(0), format, validOptions);
     }
-    if (summary.invalid() == 0) {
+    ValidationSummary summary;
+    if (!output.exists(rest)) {
       output.writeDataset(invalidPart, withReasons(staged.limit(0)), format, invalidOptions);
+      summary = summaryOf(name -> name.equals(TOTAL) ? total : 0L);
     } else {
-      // Only the invalid rows are read again, to add their reasons: a small share of the input.
       Dataset<Row> back =
           source
               .sparkSession()
@@ -252,21 +255,36 @@ public final class ValidatedRows {
               .format(format.sparkName())
               .schema(source.schema())
               .load(output.stagingLocation(rest));
-      output.writeDataset(invalidPart, restage.apply(back).annotated(), format, invalidOptions);
+      ValidatedRows invalid = restage.apply(back);
+      Observation counts = new Observation("wick-validate-rules-" + UUID.randomUUID());
+      output.writeDataset(
+          invalidPart,
+          invalid.withReasons(invalid.observe(invalid.staged, counts)),
+          format,
+          invalidOptions);
+      // Every row read back failed a rule when it was written: they are the invalid rows, and
+      // their counts per rule are the input's.
+      ValidationSummary inInvalid = invalid.summaryOf(counts);
+      summary =
+          new ValidationSummary(
+              total, total - inInvalid.total(), inInvalid.total(), inInvalid.rules());
     }
     output.delete(split);
     return summary;
   }
 
   private ValidationSummary summaryOf(Observation observation) {
-    Map<String, Object> metrics;
+    Map<String, Object> metrics = metrics(observation);
+    return summaryOf(name -> ((Number) metrics.get(name)).longValue());
+  }
+
+  private static Map<String, Object> metrics(Observation observation) {
     try {
-      metrics = observation.getAsJava();
+      return observation.getAsJava();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the validation counts", e);
     }
-    return summaryOf(name -> ((Number) metrics.get(name)).longValue());
   }
 
   /** {@code record} with the reasons column added as its last field, as Spark writes it. */

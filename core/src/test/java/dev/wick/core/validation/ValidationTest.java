@@ -250,6 +250,12 @@ class ValidationTest {
           .containsExactlyElementsOf(
               name.equals("none") ? List.<Long>of() : List.of(-3L, -2L, -1L));
       assertThat(summary.invalid()).isEqualTo(name.equals("none") ? 0 : 3);
+      assertThat(summary.total()).isEqualTo(name.equals("some") ? 6 : name.equals("all") ? 3 : 0);
+      assertThat(summary.valid()).isEqualTo(name.equals("some") ? 3 : 0);
+      assertThat(summary.rules())
+          .as(name)
+          .extracting(r -> r.rule() + " " + r.invalid())
+          .contains("non_negative " + (name.equals("none") ? 0 : 3));
       if (!name.equals("none")) {
         assertThat(violations(invalid.orderBy("ms").first()).get(0).reason())
             .isEqualTo("-3 is negative");
