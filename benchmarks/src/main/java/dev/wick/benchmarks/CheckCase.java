@@ -136,8 +136,8 @@ final class CheckCase implements BenchCase {
             percentile_approx(col("c1").cast("double"), lit(0.5), lit(10_000)),
             approx_count_distinct(col("c3"), 0.01),
             approx_count_distinct(col("c11"), 0.01),
-            count_if(not(col("c4").rlike("^(?:v-?[0-9]+)$"))),
-            count_if(not(col("c3").rlike("^(?:cat_[0-9]+)$"))));
+            count_if(not(col("c4").rlike("\\A(?:v-?[0-9]+)\\z"))),
+            count_if(not(col("c3").rlike("\\A(?:cat_[0-9]+)\\z"))));
     Row r = in.agg(aggs.get(0), aggs.subList(1, aggs.size()).toArray(new Column[0])).first();
     long duplicated = in.groupBy(col("key")).count().where(col("count").gt(1)).count();
     if (r.getLong(0) != env.rows() || duplicated != 0) {

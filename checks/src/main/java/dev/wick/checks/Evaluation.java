@@ -574,7 +574,8 @@ final class Evaluation {
       if (!(f.type instanceof StringType)) {
         throw typeError(check, r.field(), f.type, "a string");
       }
-      String anchored = "^(?:" + r.pattern() + ")$";
+      // \A and \z: $ would also match before a final line break, passing "t1\n" for t[0-9]+.
+      String anchored = "\\A(?:" + r.pattern() + ")\\z";
       return share(
           check,
           f,

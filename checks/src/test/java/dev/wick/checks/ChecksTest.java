@@ -110,6 +110,23 @@ class ChecksTest {
   }
 
   @Test
+  void aRegexMustMatchTheWholeValueTrailingLineBreakIncluded() {
+    Dataset<Row> rows =
+        spark
+            .range(0, 3, 1, 1)
+            .selectExpr(
+                "CASE id WHEN 1 THEN concat('t1', char(10)) ELSE concat('t', id) END AS track");
+    CheckResults results = Checks.of(Check.regex("track", "t[0-9]+")).run(rows);
+    assertThat(results.failed())
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.message())
+                    .isEqualTo(
+                        "regex(track): 1 of 3 values of track do not match t[0-9]+; none may."));
+  }
+
+  @Test
   void quantileChecksDecideExactlyAtTheBoundOnEveryInput() throws Exception {
     String csv = dir.resolve("plays-quantile-csv").toString();
     plays.write().option("header", true).csv(csv);
