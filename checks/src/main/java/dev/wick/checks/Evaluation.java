@@ -210,7 +210,8 @@ final class Evaluation {
    * The aggregates in one job: the code-generated built-ins ({@code count}, {@code min}, {@code
    * avg}, {@code count_if}...) as one {@code agg}, and the sketches ({@code percentile_approx},
    * {@code hll_sketch_agg}), which Spark's aggregation cannot code-generate and would make it
-   * interpret every aggregate, as observed metrics of the same scan.
+   * interpret every aggregate, as observed metrics of the same scan; with {@code profile}, the
+   * sketches the profiler's scan gives instead are left out (null), for {@link #withProfiled}.
    */
   private Row aggregate(boolean profile) {
     List<Integer> plain = new ArrayList<>();
