@@ -32,6 +32,7 @@ import dev.wick.core.spark.Observations;
 import dev.wick.core.spark.SideBySide;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.FieldKind;
 import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.Profiler;
@@ -48,6 +49,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -172,8 +174,9 @@ final class Evaluation {
       // A columnar or in-memory input: each own job reads only its key columns, and the profiler's
       // scan only the sketched fields, side by side with the aggregation, whose built-in aggregates
       // stay code-generated. Any other input with no own job: one scan, the aggregation.
-      Optional<Dataset<Row>> profiled = cheap ? e.profilable() : Optional.empty();
+      Optional<Sketching> profiled = cheap ? e.profilable() : Optional.empty();
       boolean profile = profiled.isPresent();
+      java.util.Set<Integer> served = profile ? profiled.get().served() : java.util.Set.of();
       try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
         List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
         for (int i : own) {
@@ -182,9 +185,9 @@ final class Evaluation {
         }
         java.util.concurrent.Future<Profile> sketched =
             profile ? jobs.submit(() -> e.profileSketchedFields(profiled.get())) : null;
-        row = e.aggregate(profile);
+        row = e.aggregate(served);
         if (profile) {
-          row = e.withProfiled(row, SideBySide.result(sketched));
+          row = e.withProfiled(row, SideBySide.result(sketched), served);
         }
         for (int k = 0; k < own.size(); k++) {
           measured[own.get(k)] = SideBySide.result(counts.get(k));
@@ -210,16 +213,16 @@ final class Evaluation {
    * The aggregates in one job: the code-generated built-ins ({@code count}, {@code min}, {@code
    * avg}, {@code count_if}...) as one {@code agg}, and the sketches ({@code percentile_approx},
    * {@code hll_sketch_agg}), which Spark's aggregation cannot code-generate and would make it
-   * interpret every aggregate, as observed metrics of the same scan; with {@code profile}, the
-   * sketches the profiler's scan gives instead are left out (null), for {@link #withProfiled}.
+   * interpret every aggregate, as observed metrics of the same scan; the sketches the profiler's
+   * scan gives instead ({@code served}) are left out (null), for {@link #withProfiled}.
    */
-  private Row aggregate(boolean profile) {
+  private Row aggregate(java.util.Set<Integer> served) {
     List<Integer> plain = new ArrayList<>();
     List<Integer> sketched = new ArrayList<>();
     for (int i = 0; i < aggregates.size(); i++) {
       if (!sketches.contains(i)) {
         plain.add(i);
-      } else if (!(profile && profiled.containsKey(i))) {
+      } else if (!served.contains(i)) {
         sketched.add(i);
       }
     }
@@ -356,72 +359,89 @@ final class Evaluation {
   /**
    * Adds a sketch statistic of the field {@code f}: Spark's sketch {@code aggregate} (an imperative
    * one, which Spark does not code-generate), or {@code fromProfile}, the same statistic from the
-   * profiler's sketches of the field, when the profiler keeps them for its type and the input is
-   * cheap to read again.
+   * profiler's sketches of the field, when the input is cheap to read again and the profiler keeps
+   * that sketch for the field's kind ({@code kept}).
    */
-  private int addSketch(Column aggregate, Resolved f, Function<FieldProfile, Object> fromProfile) {
-    int at = aggregates.size();
-    sketches.add(at);
-    DataType t = f.type;
-    if (t instanceof NumericType
-        || t instanceof StringType
-        || t instanceof BinaryType
-        || t instanceof DateType
-        || t instanceof TimestampType
-        || t instanceof TimestampNTZType) {
-      profiled.put(at, new Profiled(FieldPath.parse(f.path).toString(), fromProfile));
-    }
+  private int addSketch(
+      Column aggregate,
+      Resolved f,
+      Predicate<FieldKind> kept,
+      Function<FieldProfile, Object> fromProfile) {
+    profiled.put(aggregates.size(), new Profiled(f.at, kept, fromProfile));
+    sketches.add(aggregates.size());
     return add(aggregate);
   }
 
-  /** Where a sketch statistic is in a profile: the field's path and the statistic. */
-  private record Profiled(String path, Function<FieldProfile, Object> value) {}
+  /**
+   * Where a sketch statistic is in a profile: the field's path, the field kinds whose profiles keep
+   * the sketch, and the statistic.
+   */
+  private record Profiled(
+      FieldPath path, Predicate<FieldKind> kept, Function<FieldProfile, Object> value) {}
+
+  /** The data's columns holding the sketched fields, and the sketches the profiler gives. */
+  private record Sketching(Dataset<Row> columns, java.util.Set<Integer> served) {}
 
   /**
    * One scan of the fields with sketch statistics by the profiler: the same HyperLogLog and KLL
    * sketches {@code wick profile} reports, kept per partition by plain loops over Catalyst's rows
    * and merged on the driver, which costs a fraction of Spark's interpreted sketch aggregates.
    */
-  private Profile profileSketchedFields(Dataset<Row> columns) {
-    List<String> paths = profiled.values().stream().map(Profiled::path).distinct().toList();
-    return Profiler.defaults().fields(paths).redact(paths).profile(columns, "wick check");
+  private Profile profileSketchedFields(Sketching s) {
+    List<String> paths =
+        s.served().stream().map(i -> profiled.get(i).path().toString()).distinct().toList();
+    return Profiler.defaults().fields(paths).redact(paths).profile(s.columns(), "wick check");
   }
 
   /**
-   * The data's columns that hold the sketched fields, when the profiler takes them all; else (no
-   * sketched field, or a column whose type Wick's schema model lacks, such as an interval inside a
-   * record) empty, and Spark's sketch aggregates measure them instead.
+   * The sketches the profiler gives, with the data's columns that hold their fields: those whose
+   * field's kind keeps the sketch in a profile. Empty when there is none, or when a column's type
+   * is one Wick's schema model lacks (an interval inside a record): Spark's sketch aggregates
+   * measure them instead.
    */
-  private Optional<Dataset<Row>> profilable() {
+  private Optional<Sketching> profilable() {
     if (profiled.isEmpty()) {
       return Optional.empty();
     }
     List<Column> columns =
         profiled.values().stream()
-            .map(p -> FieldPath.parse(p.path()).steps().get(0).name())
+            .map(p -> p.path().steps().get(0).name())
             .distinct()
             .map(Columns::column)
             .toList();
     Dataset<Row> projected = data.select(columns.toArray(new Column[0]));
+    dev.wick.core.schema.Schema columnsModel;
     try {
-      Schemas.fromSpark(projected.schema());
+      columnsModel = Schemas.fromSpark(projected.schema());
     } catch (WickException | IllegalStateException e) {
       return Optional.empty();
     }
-    return Optional.of(projected);
+    Map<FieldPath, FieldKind> kinds = new java.util.HashMap<>();
+    for (dev.wick.core.schema.ResolvedPath p : columnsModel.allPaths()) {
+      kinds.put(p.path(), FieldKind.of(p.type()));
+    }
+    java.util.Set<Integer> served = new java.util.HashSet<>();
+    profiled.forEach(
+        (i, p) -> {
+          FieldKind kind = kinds.get(p.path());
+          if (kind != null && p.kept().test(kind)) {
+            served.add(i);
+          }
+        });
+    return served.isEmpty() ? Optional.empty() : Optional.of(new Sketching(projected, served));
   }
 
-  /** {@code row} with the profiled sketch statistics taken from {@code profile}. */
-  private Row withProfiled(Row row, Profile profile) {
+  /** {@code row} with the sketch statistics {@code served} taken from {@code profile}. */
+  private Row withProfiled(Row row, Profile profile, java.util.Set<Integer> served) {
     Object[] values = new Object[row.size()];
     for (int i = 0; i < values.length; i++) {
-      Profiled p = profiled.get(i);
-      if (p == null) {
+      if (!served.contains(i)) {
         values[i] = row.get(i);
       } else {
+        Profiled p = profiled.get(i);
         FieldProfile f =
             profile
-                .field(p.path())
+                .field(p.path().toString())
                 .orElseThrow(() -> new IllegalStateException("no profile of " + p.path()));
         values[i] = p.value().apply(f);
       }
@@ -479,6 +499,7 @@ final class Evaluation {
           addSketch(
               distinctCount(field),
               field,
+              FieldKind::hasDistinctCount,
               p -> p.distinct().map(dev.wick.profiler.Distinct::rounded).orElse(0L));
       return new Planned(
           check,
@@ -822,6 +843,7 @@ final class Evaluation {
         addSketch(
             percentile_approx(c, lit(r.q()), lit(QUANTILE_ACCURACY)),
             f,
+            FieldKind::hasDistribution,
             p -> {
               OptionalDouble q = p.quantile(r.q());
               return q.isPresent() ? q.getAsDouble() : null;
@@ -1153,7 +1175,8 @@ final class Evaluation {
    * {@link Columns#values}). {@code type} is the type of one value. The methods give the aggregates
    * and row filters the checks need, the same way for both.
    */
-  private record Resolved(String path, Column column, DataType type, boolean repeated) {
+  private record Resolved(
+      String path, FieldPath at, Column column, DataType type, boolean repeated) {
     /** The non-null values. */
     Column present() {
       return repeated ? sumOf(size(filter(column, Column::isNotNull))) : count(column);
@@ -1289,7 +1312,7 @@ final class Evaluation {
     }
     boolean repeated = !path.isStructPath();
     return new Resolved(
-        text, repeated ? Columns.values(path) : Columns.column(path), type, repeated);
+        text, path, repeated ? Columns.values(path) : Columns.column(path), type, repeated);
   }
 
   /** Every field path through records, arrays and maps, depth first. */

@@ -55,6 +55,11 @@ public enum FieldKind {
     return this == NUMERIC || this == TEMPORAL || this == COLLECTION;
   }
 
+  /** True for kinds whose profiles count distinct values (a HyperLogLog sketch). */
+  public boolean hasDistinctCount() {
+    return this == NUMERIC || this == TEMPORAL || this == TEXT || this == BINARY;
+  }
+
   /** True for kinds compared by their value frequencies. */
   public boolean isCategorical() {
     return this == TEXT || this == BOOLEAN;

@@ -70,12 +70,7 @@ final class FieldAccumulator {
     boolean distribution = readsValues && kind.hasDistribution();
     this.kll =
         distribution ? new SeededKll(Sketches.KLL_K, SeededKll.seed(spec.path(), partition)) : null;
-    boolean distinct =
-        readsValues
-            && (kind == FieldKind.NUMERIC
-                || kind == FieldKind.TEMPORAL
-                || kind == FieldKind.TEXT
-                || kind == FieldKind.BINARY);
+    boolean distinct = readsValues && kind.hasDistinctCount();
     this.hll = distinct ? new HllSketch(Sketches.HLL_LG_K, TgtHllType.HLL_8) : null;
     boolean topValues = readsValues && spec.topValues();
     this.items = topValues ? new ItemsSketch<>(itemsMapSize) : null;

@@ -1,10 +1,7 @@
 package dev.wick.profiler.internal;
 
 import static org.apache.spark.sql.functions.coalesce;
-import static org.apache.spark.sql.functions.filter;
-import static org.apache.spark.sql.functions.flatten;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.map_values;
 import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.transform;
 import static org.apache.spark.sql.functions.when;
@@ -190,41 +187,15 @@ public final class ProfilePlan {
    * as it is).
    */
   static Column values(FieldPath path, UnaryOperator<Column> element) {
-    Column cur = null;
-    boolean many = false;
-    for (FieldPath.Step step : path.steps()) {
-      String name = step.name();
-      if (cur == null) {
-        cur = Columns.column(name);
-      } else if (!many) {
-        cur = cur.getField(name);
-      } else {
-        cur = transform(cur, x -> x.getField(name));
-      }
-      switch (step.kind()) {
-        case ARRAY_ELEMENTS -> {
-          if (many) {
-            cur = flatten(filter(cur, Column::isNotNull));
-          }
-          many = true;
-        }
-        case MAP_VALUES -> {
-          cur =
-              many
-                  ? flatten(transform(filter(cur, Column::isNotNull), m -> map_values(m)))
-                  : map_values(cur);
-          many = true;
-        }
-        case FIELD -> {}
-      }
-    }
-    if (cur == null) {
+    if (path.steps().isEmpty()) {
       throw WickException.usage("A field path must name at least one field.");
     }
-    if (element == null) {
-      return cur;
+    if (path.isStructPath()) {
+      Column value = Columns.column(path);
+      return element == null ? value : element.apply(value);
     }
-    return many ? transform(cur, element::apply) : element.apply(cur);
+    Column all = Columns.values(path);
+    return element == null ? all : transform(all, element::apply);
   }
 
   /** The semantic verdict per value (null for null values), when Catalyst can express the rule. */
