@@ -1,6 +1,7 @@
 package dev.wick.core.validation.internal;
 
 import dev.wick.core.schema.DataType;
+import dev.wick.core.spark.WholeMatch;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -11,10 +12,11 @@ import java.util.regex.PatternSyntaxException;
 import org.apache.spark.sql.Column;
 
 /**
- * A string rule that one regular expression decides, in Java ({@code Matcher.find}) and on Spark
- * ({@code rlike}, which uses the same Java regex engine and the same {@code find} semantics): uuid,
- * email, url, base62 ids, non-empty strings and user patterns. Anchors are {@code \A} and {@code
- * \z}, never {@code ^} and {@code $}, which would accept a trailing line break.
+ * A string rule that whole-value regular expressions decide, in Java and on Spark with the same
+ * {@link WholeMatch} (a code-generated automaton on ASCII text, Java's engine otherwise, and always
+ * the answers of {@code \A(?:pattern)\z} with {@code find}): uuid, email, url, base62 ids,
+ * non-empty strings and user patterns. A rule of several patterns (email: its lengths, and its
+ * shape) needs the whole value to match every one.
  */
 final class PatternType extends BuiltinType {
   private static final String BASE62 =
@@ -24,20 +26,20 @@ final class PatternType extends BuiltinType {
   private static final List<String> TLDS = List.of("com", "org", "net", "io", "se", "dev", "co");
   private static final String NOISE = " @#:/.-_~!é\t";
 
-  private final String regex;
-  private final Pattern pattern;
+  /** Patterns the whole value must match, every one of them. */
+  private final List<WholeMatch> wholeValue;
+
   private final boolean acceptsUuidStorage;
   private final Function<SplittableRandom, String> generator;
 
   private PatternType(
       String name,
       String tail,
-      String regex,
+      List<String> wholeValuePatterns,
       boolean acceptsUuidStorage,
       Function<SplittableRandom, String> generator) {
     super(name, tail);
-    this.regex = regex;
-    this.pattern = Pattern.compile(regex);
+    this.wholeValue = wholeValuePatterns.stream().map(WholeMatch::of).toList();
     this.acceptsUuidStorage = acceptsUuidStorage;
     this.generator = generator;
   }
@@ -47,7 +49,7 @@ final class PatternType extends BuiltinType {
     return new PatternType(
         "uuid",
         "is not a UUID",
-        "\\A" + hex + "{8}-" + hex + "{4}-" + hex + "{4}-" + hex + "{4}-" + hex + "{12}\\z",
+        List.of(hex + "{8}-" + hex + "{4}-" + hex + "{4}-" + hex + "{4}-" + hex + "{12}"),
         true,
         r -> new UUID(r.nextLong(), r.nextLong()).toString());
   }
@@ -56,13 +58,10 @@ final class PatternType extends BuiltinType {
     return new PatternType(
         "email",
         "is not an email address",
-        "\\A(?=[^@]{1,64}@.{1,253}\\z)"
-            + ATOM
-            + "(?:\\."
-            + ATOM
-            + ")*@(?:"
-            + LABEL
-            + "\\.)+[A-Za-z]{2,63}\\z",
+        // a local part of at most 64 characters and a domain of at most 253, and the shape
+        List.of(
+            "[^@]{1,64}@.{1,253}",
+            ATOM + "(?:\\." + ATOM + ")*@(?:" + LABEL + "\\.)+[A-Za-z]{2,63}"),
         false,
         r -> {
           String local = word(r, 1 + r.nextInt(10));
@@ -77,11 +76,8 @@ final class PatternType extends BuiltinType {
     return new PatternType(
         "url",
         "is not an http, https or ftp URL",
-        "\\A(?:https?|ftp)://(?:"
-            + LABEL
-            + "\\.)*"
-            + LABEL
-            + "(?::[0-9]{1,5})?(?:[/?#][^\\s]*)?\\z",
+        List.of(
+            "(?:https?|ftp)://(?:" + LABEL + "\\.)*" + LABEL + "(?::[0-9]{1,5})?(?:[/?#][^\\s]*)?"),
         false,
         r -> {
           StringBuilder u = new StringBuilder(List.of("http", "https", "ftp").get(r.nextInt(3)));
@@ -104,7 +100,7 @@ final class PatternType extends BuiltinType {
     return new PatternType(
         "base62_id",
         "is not a base62 id of " + length + " characters",
-        "\\A[0-9A-Za-z]{" + length + "}\\z",
+        List.of("[0-9A-Za-z]{" + length + "}"),
         false,
         r -> {
           StringBuilder id = new StringBuilder(length);
@@ -119,7 +115,7 @@ final class PatternType extends BuiltinType {
     return new PatternType(
         "non_empty",
         "is empty or only whitespace",
-        "\\S",
+        List.of("\\s*\\S[\\s\\S]*"),
         false,
         r -> {
           String w = word(r, 1 + r.nextInt(12));
@@ -165,11 +161,7 @@ final class PatternType extends BuiltinType {
           }
         };
     return new PatternType(
-        "regex",
-        "does not match the pattern " + userPattern,
-        "\\A(?:" + userPattern + ")\\z",
-        false,
-        drawing);
+        "regex", "does not match the pattern " + userPattern, List.of(userPattern), false, drawing);
   }
 
   @Override
@@ -179,12 +171,21 @@ final class PatternType extends BuiltinType {
 
   @Override
   boolean isValid(Object value) {
-    return pattern.matcher((String) value).find();
+    for (WholeMatch m : wholeValue) {
+      if (!m.matches((String) value)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
   Column predicate(Column value) {
-    return value.rlike(regex);
+    Column all = null;
+    for (WholeMatch m : wholeValue) {
+      all = all == null ? m.column(value) : all.and(m.column(value));
+    }
+    return all;
   }
 
   @Override

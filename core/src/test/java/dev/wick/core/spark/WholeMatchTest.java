@@ -1,0 +1,94 @@
+package dev.wick.core.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** On Spark, the whole-value test gives rlike's answers, nulls included, generated or not. */
+class WholeMatchTest {
+  private static final List<String> VALUES =
+      Arrays.asList(
+          "user1@example.com",
+          "user1@example.com\n",
+          "a..b@example.com", // the local part of this pattern allows dots anywhere
+          "ünïcode@example.com",
+          "名前@example.com",
+          "",
+          null,
+          "x@y.io",
+          "x@y.i",
+          "@".repeat(3));
+
+  private static final String EMAIL =
+      "[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}";
+
+  private static Dataset<Row> values(SparkSession spark) {
+    StructType schema = new StructType().add("v", DataTypes.StringType, true);
+    return spark.createDataFrame(VALUES.stream().map(v -> RowFactory.create(v)).toList(), schema);
+  }
+
+  private static void assertSameAsRlike(Dataset<Row> input, WholeMatch match) {
+    List<Row> rows =
+        input
+            .select(
+                col("v"),
+                match.column(col("v")).as("ours"),
+                col("v").rlike("\\A(?:" + match.pattern() + ")\\z").as("rlike"))
+            .collectAsList();
+    assertThat(rows).hasSize(VALUES.size());
+    for (Row row : rows) {
+      assertThat(row.isNullAt(1)).as("null for %s", row.get(0)).isEqualTo(row.isNullAt(0));
+      assertThat(row.get(1)).as("answer for %s", row.get(0)).isEqualTo(row.get(2));
+    }
+    assertThat(rows.stream().filter(r -> Boolean.TRUE.equals(r.get(1))).count()).isEqualTo(3);
+  }
+
+  @Test
+  void onRowsInMemoryTheAnswersAreRlikes() {
+    WholeMatch match = WholeMatch.of(EMAIL);
+    assertThat(match.isAutomaton()).isTrue();
+    assertSameAsRlike(values(WickSpark.local(2)), match);
+  }
+
+  @Test
+  void onParquetTheTestIsPartOfTheGeneratedCodeAndGivesRlikesAnswers(@TempDir Path dir) {
+    SparkSession spark = WickSpark.local(2);
+    String path = dir.resolve("values").toString();
+    values(spark).write().parquet(path);
+    WholeMatch match = WholeMatch.of(EMAIL);
+    Dataset<Row> input = spark.read().parquet(path);
+    assertSameAsRlike(input, match);
+    String plan = input.select(match.column(col("v"))).queryExecution().executedPlan().toString();
+    assertThat(plan).contains("*(").contains("matchesUtf8");
+  }
+
+  @Test
+  void aPatternJavasEngineKeepsStillGivesRlikesAnswers() {
+    WholeMatch match = WholeMatch.of("(?=[^@]{1,64}@)" + EMAIL);
+    assertThat(match.isAutomaton()).isFalse();
+    assertSameAsRlike(values(WickSpark.local(2)), match);
+  }
+
+  @Test
+  void numbersAreTestedAsTheirTextAsRlikeDoes() {
+    SparkSession spark = WickSpark.local(2);
+    List<Row> rows =
+        spark
+            .range(8, 12)
+            .select(WholeMatch.of("[0-9]").column(col("id")).as("one_digit"))
+            .collectAsList();
+    assertThat(rows.stream().map(r -> r.getBoolean(0)).toList())
+        .containsExactly(true, true, false, false);
+  }
+}
