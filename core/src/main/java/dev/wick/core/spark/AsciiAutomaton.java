@@ -32,6 +32,12 @@ final class AsciiAutomaton implements Serializable {
 
   private static final int MAX_NFA_STATES = 40_000;
 
+  /**
+   * The most steps (states visited while building) spent on one pattern, so that a hostile pattern
+   * costs milliseconds before it goes to Java's engine, not minutes.
+   */
+  private static final long MAX_WORK = 5_000_000;
+
   /** The input class of each ASCII character: characters no part of the pattern tells apart. */
   private final byte[] classOf;
 
@@ -471,6 +477,15 @@ final class AsciiAutomaton implements Serializable {
       return entry;
     }
 
+    long work;
+
+    private void spend(long steps) {
+      work += steps;
+      if (work > MAX_WORK) {
+        throw new Unsupported();
+      }
+    }
+
     /** The states reachable from {@code from} without reading: reading states and the accept. */
     BitSet closure(BitSet from) {
       BitSet seen = new BitSet(reads.size());
@@ -481,6 +496,7 @@ final class AsciiAutomaton implements Serializable {
         stack[top++] = i;
       }
       while (top > 0) {
+        spend(1);
         int state = stack[--top];
         if (reads.get(state) == null) {
           for (int t : targets.get(state)) {
@@ -539,6 +555,7 @@ final class AsciiAutomaton implements Serializable {
         int c = representative[k];
         BitSet moved = new BitSet();
         for (int s = set.nextSetBit(0); s >= 0; s = set.nextSetBit(s + 1)) {
+          nfa.spend(1);
           Chars reads = nfa.reads.get(s);
           if (reads != null && reads.contains(c)) {
             moved.set(nfa.targets.get(s)[0]);

@@ -348,6 +348,21 @@ class WholeMatchProperties {
   }
 
   @Example
+  void aHostilePatternGoesToJavasEngineWithoutBuildingForLong() {
+    // Thousands of reading states and every printable character a class of its own: the building
+    // stops at its limits of states and steps, and Java's engine decides.
+    StringBuilder classes = new StringBuilder("(?:");
+    for (int c = 33; c < 127; c++) {
+      classes.append(c > 33 ? "|" : "").append("\\x").append(String.format("%02x", c));
+    }
+    String pattern = classes + "){0,40}.{0,200}[ab]{0,300}";
+    WholeMatch match = WholeMatch.of(pattern);
+    assertThat(match.isAutomaton()).isFalse();
+    assertThat(match.matches("!!ab")).isTrue();
+    assertThat(match.matches("\n")).isFalse();
+  }
+
+  @Example
   void aPatternWhoseAutomatonWouldBeHugeStaysWithJavasEngine() {
     // (a|b)*a(a|b){20}: the automaton must remember the last 21 characters, 2^21 states.
     String pattern = "[ab]*a[ab]{20}";
