@@ -1,20 +1,13 @@
 package dev.wick.core.spark;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.Column;
-import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.expressions.Literal;
-import org.apache.spark.sql.catalyst.expressions.objects.Invoke;
-import org.apache.spark.sql.classic.ExpressionUtils;
-import org.apache.spark.sql.types.AbstractDataType;
+import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.ObjectType;
 import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Whether a whole value matches a Java regular expression, in Java and on Spark, with the answers
@@ -112,18 +105,27 @@ public final class WholeMatch implements Serializable {
     if (automaton == null) {
       return value.rlike(anchored());
     }
-    Expression target = new Literal(this, new ObjectType(WholeMatch.class));
-    Invoke call =
-        new Invoke(
-            target,
-            "matchesUtf8",
-            DataTypes.BooleanType,
-            CollectionConverters.asScala(List.of(ExpressionUtils.expression(value))).toList(),
-            CollectionConverters.asScala(List.<AbstractDataType>of(DataTypes.StringType)).toList(),
-            true,
-            true,
-            true);
-    return ExpressionUtils.column(call);
+    return Invocations.booleanCall(this, "matchesUtf8", value, DataTypes.StringType);
+  }
+
+  /**
+   * The Spark column that is true where every non-null element of the array of strings {@code
+   * values} matches as a whole (an empty array too), false where one does not, and null where the
+   * array is null: one generated loop, where {@code forall} would be an interpreted lambda.
+   */
+  public Column everyElement(Column values) {
+    return Invocations.booleanCall(
+        this, "everyMatchesUtf8", values, DataTypes.createArrayType(DataTypes.StringType));
+  }
+
+  /** Whether every non-null element matches as a whole: the method the generated code calls. */
+  public boolean everyMatchesUtf8(ArrayData values) {
+    for (int i = 0, n = values.numElements(); i < n; i++) {
+      if (!values.isNullAt(i) && !matchesUtf8(values.getUTF8String(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private String anchored() {

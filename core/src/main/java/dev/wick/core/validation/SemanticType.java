@@ -57,6 +57,18 @@ public interface SemanticType {
   }
 
   /**
+   * For an array of values of this type in the given storage type, a Spark condition that is true
+   * when every non-null element is valid (an empty array too) and null when the array is null,
+   * computed without Catalyst's lambdas ({@code forall}, {@code filter}), which Spark interprets
+   * and which keep it from compiling the projection that holds them with the scan. Empty when the
+   * type has none; Wick then tests each element with {@link #validWhen(Column, DataType)} in a
+   * lambda.
+   */
+  default Optional<Column> everyValidWhen(Column values, DataType storage) {
+    return Optional.empty();
+  }
+
+  /**
    * A Catalyst expression for why a non-null value that {@link #validWhen} rejects is invalid, the
    * same text {@link #check(Object)} gives where possible. By default: the value and "is not a
    * valid NAME".

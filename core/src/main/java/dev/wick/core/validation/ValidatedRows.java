@@ -78,7 +78,11 @@ public final class ValidatedRows {
   }
 
   /** A rule and the staged column holding its reasons (one string, or an array when repeated). */
-  record StagedRule(RuleInfo info, String column, boolean repeated) {
+  /**
+   * A rule and its staged reasons column; {@code failing} says whether a row fails it, over the
+   * data's columns alone (not the staged ones), in the cheapest form the rule has.
+   */
+  record StagedRule(RuleInfo info, String column, boolean repeated, Column failing) {
     Column failed() {
       return repeated ? size(col(column)).gt(0) : col(column).isNotNull();
     }
@@ -228,12 +232,15 @@ public final class ValidatedRows {
     while (java.util.Arrays.asList(source.columns()).contains(flag)) {
       flag = "_" + flag;
     }
+    // The split needs only whether each row fails, over the input's own columns: no reasons.
     List<Column> columns = new ArrayList<>(dataColumns);
-    columns.add(not(anyFailed()).as(flag));
+    columns.add(
+        not(rules.stream().map(StagedRule::failing).reduce(Column::or).orElse(lit(false)))
+            .as(flag));
     String split = SPLIT + "-" + UUID.randomUUID();
     Observation counted = new Observation("wick-validate-rows-" + UUID.randomUUID());
     Dataset<Row> flagged =
-        staged.observe(counted, count(lit(1)).as(TOTAL)).select(columns.toArray(new Column[0]));
+        source.observe(counted, count(lit(1)).as(TOTAL)).select(columns.toArray(new Column[0]));
     output.writeDataset(split, flagged, format, validOptions, List.of(flag));
     long total = ((Number) metrics(counted).get(TOTAL)).longValue();
     String rest = split + "/" + flag + "=false";

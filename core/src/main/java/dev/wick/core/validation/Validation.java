@@ -124,12 +124,14 @@ public final class Validation {
       Rule rule = rules.get(i);
       Leaf leaf = leaf(rule);
       String name = STAGED_PREFIX + i;
-      staged.add(reasonsOf(rule, leaf.reason()).as(name));
+      Column reasons = reasonsOf(rule, leaf.reason());
+      staged.add(reasons.as(name));
       stagedRules.add(
           new ValidatedRows.StagedRule(
               new ValidatedRows.RuleInfo(rule.path().toString(), rule.name(), leaf.catalyst()),
               name,
-              !rule.path().isStructPath()));
+              !rule.path().isStructPath(),
+              failing(rule, reasons)));
     }
     List<Column> dataColumns = new ArrayList<>();
     for (String c : data.columns()) {
@@ -172,6 +174,30 @@ public final class Validation {
       return new Leaf(v -> check.apply(v), false);
     }
     return new Leaf(v -> when(v.isNull(), lit(Rule.NULL_REASON)), true);
+  }
+
+  /**
+   * Whether a row fails a rule, over the data's own columns: the reasons are set, or, for the
+   * values of one array or map whose type tests them all without lambdas ({@link
+   * SemanticType#everyValidWhen}), not every value is valid. A write that only splits the valid
+   * rows from the invalid then needs no lambda, and Spark compiles it with the scan.
+   */
+  private static Column failing(Rule rule, Column reasons) {
+    if (rule.path().isStructPath()) {
+      return reasons.isNotNull();
+    }
+    List<FieldPath.Step> steps = rule.path().steps();
+    long repeated = steps.stream().filter(st -> st.kind() != FieldPath.Step.Kind.FIELD).count();
+    if (rule instanceof Rule.Semantic s
+        && repeated == 1
+        && steps.get(steps.size() - 1).kind() != FieldPath.Step.Kind.FIELD) {
+      Optional<Column> every =
+          s.binding().type().everyValidWhen(Columns.values(rule.path()), s.binding().storage());
+      if (every.isPresent()) {
+        return not(coalesce(every.get(), lit(true)));
+      }
+    }
+    return size(reasons).gt(0);
   }
 
   /**

@@ -91,4 +91,42 @@ class WholeMatchTest {
     assertThat(rows.stream().map(r -> r.getBoolean(0)).toList())
         .containsExactly(true, true, false, false);
   }
+
+  @Test
+  void everyElementOfAnArrayMatchesOrIsInTheSetWithNullsSkipped(@TempDir Path dir) {
+    SparkSession spark = WickSpark.local(2);
+    String path = dir.resolve("arrays").toString();
+    spark
+        .sql(
+            "SELECT * FROM VALUES (1, array('a1', 'b2')), (2, array('a1', 'x')),"
+                + " (3, array('a1', null)), (4, array()), (5, cast(null AS array<string>)),"
+                + " (6, array('a1\n')), (7, array('é1')) AS t(n, v)")
+        .write()
+        .parquet(path);
+    Dataset<Row> input = spark.read().parquet(path);
+    Dataset<Row> tested =
+        input
+            .select(
+                col("n"),
+                WholeMatch.of("[a-z][0-9]").everyElement(col("v")).as("matches"),
+                TextSet.of(List.of("a1", "b2")).everyElementIn(col("v")).as("in_set"))
+            .orderBy("n");
+    assertThat(tested.queryExecution().executedPlan().toString())
+        .contains("everyMatchesUtf8")
+        .contains("containsEveryUtf8")
+        .doesNotContain("lambdafunction");
+    List<String> rows =
+        tested.collectAsList().stream()
+            .map(r -> r.get(0) + " " + r.get(1) + " " + r.get(2))
+            .toList();
+    assertThat(rows)
+        .containsExactly(
+            "1 true true",
+            "2 false false",
+            "3 true true",
+            "4 true true",
+            "5 null null",
+            "6 false false",
+            "7 false false");
+  }
 }

@@ -264,6 +264,57 @@ class ValidationTest {
   }
 
   @Test
+  void rulesOnTheValuesOfAnArrayOrMapSplitTheRowsAsTheirReasonsDo(@TempDir Path dir) {
+    // The split tests the values of tags[], codes[] and ids{} in one generated loop each
+    // (SemanticType.everyValidWhen); the reasons, read back, still come from a lambda per value.
+    // Both must agree on every row: nulls, empty and null arrays, a bad value among good ones.
+    Dataset<Row> data =
+        SPARK.sql(
+            "SELECT * FROM VALUES"
+                + " (1, array('a', 'b'), array('SE'), map('x', 'Ab3dE5')),"
+                + " (2, array('a', 'z'), array('SE'), map('x', 'Ab3dE5')),"
+                + " (3, array('a', null), array('SE', 'XX'), map('x', 'Ab3dE5')),"
+                + " (4, array(), array(), map()),"
+                + " (5, cast(null AS array<string>), cast(null AS array<string>),"
+                + "    cast(null AS map<string, string>)),"
+                + " (6, array('b'), array('US', null), map('x', 'Ab3dE5', 'y', 'short')),"
+                + " (7, array('b'), array('us'), map('x', 'Ab3dE5\n'))"
+                + " AS t(n, tags, codes, ids)");
+    Schema schema =
+        Schema.of(
+            "T",
+            List.of(
+                Field.of("n", DataType.INT),
+                Field.nullable("tags", new DataType.ArrayType(DataType.STRING, true))
+                    .withSemantic(SemanticSpec.parse("one_of(values=a|b)")),
+                Field.nullable("codes", new DataType.ArrayType(DataType.STRING, true))
+                    .withSemantic(SemanticSpec.of("country_code")),
+                Field.nullable("ids", new DataType.MapType(DataType.STRING, DataType.STRING, true))
+                    .withSemantic(SemanticSpec.parse("base62_id(length=6)"))));
+    ValidatedRows checked = Validation.of(schema).run(data);
+    List<Integer> invalidByReasons =
+        checked.invalid().orderBy("n").collectAsList().stream().map(r -> r.getInt(0)).toList();
+    assertThat(invalidByReasons).containsExactly(2, 3, 6, 7);
+    String out = dir.resolve("out").toString();
+    ValidationSummary summary;
+    try (Output output = Output.create(SPARK, out, false, List.of())) {
+      summary = checked.writeTo(output, "valid", "invalid", Format.PARQUET);
+      output.commit();
+    }
+    assertThat(
+            SPARK.read().parquet(out + "/valid").orderBy("n").collectAsList().stream()
+                .map(r -> r.getInt(0)))
+        .containsExactly(1, 4, 5);
+    assertThat(
+            SPARK.read().parquet(out + "/invalid").orderBy("n").collectAsList().stream()
+                .map(r -> r.getInt(0)))
+        .containsExactlyElementsOf(invalidByReasons);
+    assertThat(summary.rules())
+        .extracting(r -> r.field() + " " + r.invalid())
+        .contains("tags[] 1", "codes[] 2", "ids{} 2");
+  }
+
+  @Test
   void cleanInputIsWrittenWhole(@TempDir Path dir) {
     Generated g = generate(5, 40, false);
     String out = dir.resolve("clean").toString();

@@ -1,6 +1,7 @@
 package dev.wick.core.validation.internal;
 
 import dev.wick.core.schema.DataType;
+import dev.wick.core.spark.TextSet;
 import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
@@ -56,6 +57,11 @@ final class CodeListType extends BuiltinType {
   @Override
   Column predicate(Column value) {
     return value.isin(codes.toArray());
+  }
+
+  @Override
+  public Optional<Column> everyValidWhen(Column values, DataType storage) {
+    return Optional.of(TextSet.of(codes).everyElementIn(values));
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.wick.core.validation.internal;
 
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.DataType.EnumType;
+import dev.wick.core.spark.TextSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -91,6 +92,14 @@ final class OneOfType extends BuiltinType {
   public Optional<Column> validWhen(Column value, DataType storage) {
     return Optional.of(
         isIntegral(storage) && numbers != null ? value.isin(numbers.toArray()) : predicate(value));
+  }
+
+  @Override
+  public Optional<Column> everyValidWhen(Column array, DataType storage) {
+    // Text elements only: numbers and enums compare in their own types.
+    return isText(storage)
+        ? Optional.of(TextSet.of(values).everyElementIn(array))
+        : Optional.empty();
   }
 
   @Override

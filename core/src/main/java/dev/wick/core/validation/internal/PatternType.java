@@ -189,6 +189,15 @@ final class PatternType extends BuiltinType {
   }
 
   @Override
+  public Optional<Column> everyValidWhen(Column values, DataType storage) {
+    Column all = null;
+    for (WholeMatch m : wholeValue) {
+      all = all == null ? m.everyElement(values) : all.and(m.everyElement(values));
+    }
+    return Optional.of(all);
+  }
+
+  @Override
   public Object generateValid(SplittableRandom random, DataType storage) {
     for (int attempt = 0; attempt < 100; attempt++) {
       String candidate = generator.apply(random);

@@ -1,0 +1,70 @@
+package dev.wick.core.spark;
+
+import java.io.Serializable;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * A set of strings, to test on Spark whether every element of an array is in it. For one value a
+ * row, {@code isin} is already generated code (a hash set past ten values); for the elements of an
+ * array Catalyst's only forms are lambdas ({@code forall}), which Spark interprets and which keep
+ * it from compiling the projection that holds them with the scan, or {@code array_except}, which
+ * builds a hash set every row. This is one generated loop of hash lookups on the elements' UTF-8
+ * bytes.
+ */
+public final class TextSet implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final Set<UTF8String> values;
+
+  private TextSet(Set<UTF8String> values) {
+    this.values = values;
+  }
+
+  /** The set of {@code values}. */
+  public static TextSet of(Collection<String> values) {
+    Set<UTF8String> set = new HashSet<>();
+    values.forEach(v -> set.add(UTF8String.fromString(v)));
+    return new TextSet(set);
+  }
+
+  /**
+   * The Spark column that is true where every non-null element of the array of strings {@code
+   * array} is in the set (an empty array too), false where one is not, and null where the array is
+   * null.
+   */
+  public Column everyElementIn(Column array) {
+    return Invocations.booleanCall(
+        this, "containsEveryUtf8", array, DataTypes.createArrayType(DataTypes.StringType));
+  }
+
+  /** Whether every non-null element is in the set: the method the generated code calls. */
+  public boolean containsEveryUtf8(ArrayData array) {
+    for (int i = 0, n = array.numElements(); i < n; i++) {
+      if (!array.isNullAt(i) && !values.contains(array.getUTF8String(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TextSet other && other.values.equals(values);
+  }
+
+  @Override
+  public int hashCode() {
+    return values.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "text_set(" + values.size() + " values)";
+  }
+}
