@@ -102,6 +102,14 @@ public final class ValidatedRows {
     return rules.stream().map(StagedRule::failed).reduce(Column::or).orElse(lit(false));
   }
 
+  /**
+   * Whether a row fails any rule, over the input's own columns: what splits the valid rows from the
+   * invalid, which needs no reasons (and so, for the values of an array or map, no lambda).
+   */
+  private Column anyFailing() {
+    return rules.stream().map(StagedRule::failing).reduce(Column::or).orElse(lit(false));
+  }
+
   private Column reasons() {
     if (rules.isEmpty()) {
       return array().cast(REASONS_TYPE);
@@ -133,7 +141,7 @@ public final class ValidatedRows {
 
   /** The rows that pass every rule, as they came in. */
   public Dataset<Row> valid() {
-    return staged.filter(not(anyFailed())).select(dataColumns.toArray(new Column[0]));
+    return source.filter(not(anyFailing())).select(dataColumns.toArray(new Column[0]));
   }
 
   /** The rows that fail at least one rule, with the reasons column. */
@@ -232,11 +240,8 @@ public final class ValidatedRows {
     while (java.util.Arrays.asList(source.columns()).contains(flag)) {
       flag = "_" + flag;
     }
-    // The split needs only whether each row fails, over the input's own columns: no reasons.
     List<Column> columns = new ArrayList<>(dataColumns);
-    columns.add(
-        not(rules.stream().map(StagedRule::failing).reduce(Column::or).orElse(lit(false)))
-            .as(flag));
+    columns.add(not(anyFailing()).as(flag));
     String split = SPLIT + "-" + UUID.randomUUID();
     Observation counted = new Observation("wick-validate-rows-" + UUID.randomUUID());
     Dataset<Row> flagged =
