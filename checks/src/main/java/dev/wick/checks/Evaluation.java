@@ -983,7 +983,7 @@ final class Evaluation {
         Optional.empty(),
         Optional.of(
             new OwnJob(
-                source -> source.select(keyColumns).distinct().count(),
+                source -> DistinctKeys.count(source.select(keyColumns)),
                 distinct -> {
                   if (distinct == rows) {
                     return result(check, true, 0L, "0 duplicated", OptionalLong.of(0), "");

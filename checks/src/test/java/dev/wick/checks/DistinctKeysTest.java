@@ -1,0 +1,126 @@
+package dev.wick.checks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wick.core.spark.WickSpark;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.util.QueryExecutionListener;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Distinct key counts equal Spark's grouping on every kind of key, by either route. */
+class DistinctKeysTest {
+  static SparkSession spark;
+
+  @BeforeAll
+  static void session() {
+    spark = WickSpark.local(2);
+  }
+
+  /**
+   * Keys of every type the sorted walk takes, with nulls, repeats and one-column differences spread
+   * over partitions: the count equals the grouping's, and the plan is the walk's.
+   */
+  @Test
+  void sortedWalkCountsAsTheGroupingDoes() throws Exception {
+    Dataset<Row> rows =
+        spark
+            .range(0, 3000, 1, 5)
+            .selectExpr(
+                "if(id % 97 = 0, NULL, id % 1000) AS l",
+                "cast(id % 300 AS int) AS i",
+                "cast(id % 100 AS short) AS s",
+                "cast(id % 50 AS byte) AS b",
+                "id % 3 = 0 AS flag",
+                "if(id % 11 = 0, NULL, concat('u', cast(id % 700 AS string))) AS t",
+                "date'2024-01-01' + cast(id % 400 AS int) AS d",
+                "timestamp'2024-01-01 00:00:00' + make_interval(0, 0, 0, 0, 0, 0, id % 900) AS ts",
+                "cast(id % 800 AS decimal(12, 3)) / 8 AS dec");
+    List<List<String>> keySets =
+        List.of(
+            List.of("l"),
+            List.of("i"),
+            List.of("s", "b"),
+            List.of("flag"),
+            List.of("t"),
+            List.of("d"),
+            List.of("ts"),
+            List.of("dec"),
+            List.of("t", "flag"),
+            List.of("l", "i", "d"));
+    for (List<String> keys : keySets) {
+      Dataset<Row> k = rows.selectExpr(keys.toArray(new String[0]));
+      List<String> plans =
+          plans(
+              () ->
+                  assertThat(DistinctKeys.count(k)).as("%s", keys).isEqualTo(k.distinct().count()));
+      assertThat(plans).anyMatch(p -> p.contains("MapPartitions"));
+    }
+    // Unique keys, and no rows at all.
+    Dataset<Row> ids = spark.range(0, 5000, 1, 3).toDF("id");
+    assertThat(DistinctKeys.count(ids)).isEqualTo(5000);
+    assertThat(DistinctKeys.count(ids.limit(0))).isZero();
+    // Two null keys are one value, as in a grouping.
+    assertThat(DistinctKeys.count(spark.sql("SELECT CAST(NULL AS string) AS k FROM range(4)")))
+        .isEqualTo(1);
+  }
+
+  /**
+   * Keys whose Java values would compare otherwise than the grouping (NaN and both zeros, bytes,
+   * collated text, nested values) are counted by the grouping itself.
+   */
+  @Test
+  void otherKeysAreCountedByTheGrouping() throws Exception {
+    Dataset<Row> floats =
+        spark.sql(
+            "SELECT * FROM VALUES (double('NaN')), (double('NaN')), (0.0D), (-0.0D), (1.5D),"
+                + " (NULL), (NULL) AS t(x)");
+    Dataset<Row> bytes =
+        spark.sql("SELECT * FROM VALUES (X'01'), (X'01'), (X'0102'), (NULL) AS t(x)");
+    Dataset<Row> collated =
+        spark.sql(
+            "SELECT collate(x, 'UTF8_LCASE') AS x FROM VALUES ('Se'), ('SE'), ('se'), ('us') AS"
+                + " t(x)");
+    Dataset<Row> nested =
+        spark.sql("SELECT * FROM VALUES (array(1, 2)), (array(1, 2)), (array(2)) AS t(x)");
+    assertThat(DistinctKeys.count(floats)).isEqualTo(4).isEqualTo(floats.distinct().count());
+    assertThat(DistinctKeys.count(bytes)).isEqualTo(3).isEqualTo(bytes.distinct().count());
+    assertThat(DistinctKeys.count(collated)).isEqualTo(2).isEqualTo(collated.distinct().count());
+    assertThat(DistinctKeys.count(nested)).isEqualTo(2).isEqualTo(nested.distinct().count());
+    for (Dataset<Row> d : List.of(floats, bytes, collated, nested)) {
+      assertThat(plans(() -> DistinctKeys.count(d))).noneMatch(p -> p.contains("MapPartitions"));
+    }
+  }
+
+  /** The optimized and executed plans of the queries {@code action} runs. */
+  private static List<String> plans(Runnable action) throws Exception {
+    List<String> plans = new ArrayList<>();
+    QueryExecutionListener listener =
+        new QueryExecutionListener() {
+          @Override
+          public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
+            synchronized (plans) {
+              plans.add(qe.optimizedPlan() + "\n" + qe.executedPlan());
+            }
+          }
+
+          @Override
+          public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
+        };
+    spark.listenerManager().register(listener);
+    try {
+      action.run();
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+    } finally {
+      spark.listenerManager().unregister(listener);
+    }
+    synchronized (plans) {
+      return List.copyOf(plans);
+    }
+  }
+}
