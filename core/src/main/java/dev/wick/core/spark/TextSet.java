@@ -1,6 +1,7 @@
 package dev.wick.core.spark;
 
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
@@ -14,16 +15,38 @@ import org.apache.spark.unsafe.types.UTF8String;
  * row, {@code isin} is already generated code (a hash set past ten values); for the elements of an
  * array Catalyst's only forms are lambdas ({@code forall}), which Spark interprets and which keep
  * it from compiling the projection that holds them with the scan, or {@code array_except}, which
- * builds a hash set every row. This is one generated loop of hash lookups on the elements' UTF-8
- * bytes.
+ * builds a hash set every row. This is one generated loop of lookups on the elements' UTF-8 bytes:
+ * values of up to 8 bytes (codes, short names) are found by a binary search among the set's values
+ * of the same length, each packed into one {@code long}, with no hashing of the bytes; longer
+ * values by a hash lookup.
  */
 public final class TextSet implements Serializable {
   private static final long serialVersionUID = 1L;
 
+  /** Values longer than this many bytes are looked up by hash. */
+  private static final int PACKED = 8;
+
   private final Set<UTF8String> values;
+
+  /**
+   * For each byte length up to {@link #PACKED}, the sorted {@link UTF8String#getPrefix() prefixes}
+   * of the values of that length: a value that short is its prefix (zero-padded), so two values of
+   * one length are equal exactly when their prefixes are.
+   */
+  private final long[][] packedByLength;
 
   private TextSet(Set<UTF8String> values) {
     this.values = values;
+    this.packedByLength = new long[PACKED + 1][];
+    for (int length = 0; length <= PACKED; length++) {
+      int n = length;
+      packedByLength[length] =
+          values.stream()
+              .filter(v -> v.numBytes() == n)
+              .mapToLong(UTF8String::getPrefix)
+              .sorted()
+              .toArray();
+    }
   }
 
   /** The set of {@code values}. */
@@ -46,11 +69,21 @@ public final class TextSet implements Serializable {
   /** Whether every non-null element is in the set: the method the generated code calls. */
   public boolean containsEveryUtf8(ArrayData array) {
     for (int i = 0, n = array.numElements(); i < n; i++) {
-      if (!array.isNullAt(i) && !values.contains(array.getUTF8String(i))) {
+      if (!array.isNullAt(i) && !contains(array.getUTF8String(i))) {
         return false;
       }
     }
     return true;
+  }
+
+  /** Whether {@code value} is in the set. */
+  public boolean contains(UTF8String value) {
+    int length = value.numBytes();
+    if (length > PACKED) {
+      return values.contains(value);
+    }
+    long[] packed = packedByLength[length];
+    return packed.length > 0 && Arrays.binarySearch(packed, value.getPrefix()) >= 0;
   }
 
   @Override
