@@ -70,6 +70,12 @@ public final class WickSpark {
       setIfAbsent(builder, given, "spark.driver.host", "127.0.0.1");
       setIfAbsent(builder, given, "spark.driver.bindAddress", "127.0.0.1");
       setIfAbsent(builder, given, "spark.sql.catalogImplementation", "in-memory");
+      // Permissions of local files set without starting a chmod process per file and folder.
+      setIfAbsent(
+          builder,
+          given,
+          "spark.hadoop.fs.file.impl",
+          dev.wick.core.spark.internal.LocalFileSystem.class.getName());
       String warehouse =
           given.contains("spark.sql.warehouse.dir")
               ? given.get("spark.sql.warehouse.dir")
