@@ -21,8 +21,6 @@ import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.QueryExecution;
-import org.apache.spark.sql.util.QueryExecutionListener;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -203,20 +201,7 @@ class ChecksTest {
   private record Run(CheckResults results, List<String> plans, List<Long> stageReads) {}
 
   private Run observe(Checks checks, Dataset<Row> data) throws Exception {
-    List<String> plans = new ArrayList<>();
     List<Long> stageReads = new ArrayList<>();
-    QueryExecutionListener queries =
-        new QueryExecutionListener() {
-          @Override
-          public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
-            synchronized (plans) {
-              plans.add(qe.optimizedPlan() + "\n" + qe.executedPlan());
-            }
-          }
-
-          @Override
-          public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
-        };
     SparkListener jobListener =
         new SparkListener() {
           @Override
@@ -230,21 +215,15 @@ class ChecksTest {
           }
         };
     data.schema(); // read the footers before counting
-    spark.listenerManager().register(queries);
     spark.sparkContext().addSparkListener(jobListener);
-    CheckResults results;
+    QueryPlans.Ran<CheckResults> ran;
     try {
-      results = checks.run(data);
-      // Listeners hear of queries and stages asynchronously: wait until they have.
-      spark.sparkContext().listenerBus().waitUntilEmpty();
+      ran = QueryPlans.during(spark, () -> checks.run(data));
     } finally {
-      spark.listenerManager().unregister(queries);
       spark.sparkContext().removeSparkListener(jobListener);
     }
-    synchronized (plans) {
-      synchronized (stageReads) {
-        return new Run(results, List.copyOf(plans), List.copyOf(stageReads));
-      }
+    synchronized (stageReads) {
+      return new Run(ran.result(), ran.plans(), List.copyOf(stageReads));
     }
   }
 

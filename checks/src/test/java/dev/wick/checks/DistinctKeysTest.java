@@ -3,13 +3,10 @@ package dev.wick.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wick.core.spark.WickSpark;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.QueryExecution;
-import org.apache.spark.sql.util.QueryExecutionListener;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -99,28 +96,12 @@ class DistinctKeysTest {
 
   /** The optimized and executed plans of the queries {@code action} runs. */
   private static List<String> plans(Runnable action) throws Exception {
-    List<String> plans = new ArrayList<>();
-    QueryExecutionListener listener =
-        new QueryExecutionListener() {
-          @Override
-          public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
-            synchronized (plans) {
-              plans.add(qe.optimizedPlan() + "\n" + qe.executedPlan());
-            }
-          }
-
-          @Override
-          public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
-        };
-    spark.listenerManager().register(listener);
-    try {
-      action.run();
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-    } finally {
-      spark.listenerManager().unregister(listener);
-    }
-    synchronized (plans) {
-      return List.copyOf(plans);
-    }
+    return QueryPlans.during(
+            spark,
+            () -> {
+              action.run();
+              return null;
+            })
+        .plans();
   }
 }

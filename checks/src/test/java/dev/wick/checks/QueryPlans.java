@@ -1,0 +1,51 @@
+package dev.wick.checks;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.util.QueryExecutionListener;
+
+/** The optimized and executed plans of the queries an action runs, for tests of how it runs. */
+final class QueryPlans {
+  private QueryPlans() {}
+
+  /** Something to run that may throw. */
+  interface Action<T> {
+    T run() throws Exception;
+  }
+
+  /** An action's result and the plans of its queries, each optimized plan then executed plan. */
+  record Ran<T>(T result, List<String> plans) {}
+
+  /**
+   * Runs {@code action} and collects its queries' plans; also waits until every listener has heard
+   * of its queries and stages, which Spark reports asynchronously.
+   */
+  static <T> Ran<T> during(SparkSession spark, Action<T> action) throws Exception {
+    List<String> plans = new ArrayList<>();
+    QueryExecutionListener listener =
+        new QueryExecutionListener() {
+          @Override
+          public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
+            synchronized (plans) {
+              plans.add(qe.optimizedPlan() + "\n" + qe.executedPlan());
+            }
+          }
+
+          @Override
+          public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
+        };
+    spark.listenerManager().register(listener);
+    T result;
+    try {
+      result = action.run();
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+    } finally {
+      spark.listenerManager().unregister(listener);
+    }
+    synchronized (plans) {
+      return new Ran<>(result, List.copyOf(plans));
+    }
+  }
+}
