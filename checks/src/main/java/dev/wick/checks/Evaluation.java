@@ -30,6 +30,7 @@ import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.spark.Columns;
 import dev.wick.core.spark.Observations;
 import dev.wick.core.spark.SideBySide;
+import dev.wick.core.spark.TextSet;
 import dev.wick.core.spark.WholeMatch;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
@@ -44,6 +45,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -531,10 +533,16 @@ final class Evaluation {
     } else if (rule instanceof Check.AllowedValues r) {
       Resolved f = field(check, r.field());
       Object[] allowed = literals(check, r, f.type);
+      // Plain text compares byte by byte, as TextSet does; other types (and collated text) keep
+      // isin's own comparison.
+      Function<Column, Column> in =
+          f.type.equals(DataTypes.StringType)
+              ? TextSet.of(Arrays.stream(allowed).map(String.class::cast).toList())::column
+              : v -> v.isin(allowed);
       return share(
           check,
           f,
-          v -> v.isNotNull().and(not(v.isin(allowed))),
+          v -> v.isNotNull().and(not(in.apply(v))),
           r.minFraction(),
           "are not one of " + listed(r.values()));
 

@@ -11,14 +11,16 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * A set of strings, to test on Spark whether every element of an array is in it. For one value a
- * row, {@code isin} is already generated code (a hash set past ten values); for the elements of an
- * array Catalyst's only forms are lambdas ({@code forall}), which Spark interprets and which keep
- * it from compiling the projection that holds them with the scan, or {@code array_except}, which
- * builds a hash set every row. This is one generated loop of lookups on the elements' UTF-8 bytes:
- * values of up to 8 bytes (codes, short names) are found by a binary search among the set's values
- * of the same length, each packed into one {@code long}, with no hashing of the bytes; longer
- * values by a hash lookup.
+ * A set of strings, to test on Spark whether a text value, or every element of an array, is in it.
+ * For one value a row, {@code isin} past ten values is a Scala hash set of {@code UTF8String}s
+ * whose lookups hash the value's bytes and compare through Scala's generic equality, which made it
+ * the largest cost of {@code wick check}'s allowed-values checks; for the elements of an array
+ * Catalyst's only forms are lambdas ({@code forall}), which Spark interprets and which keep it from
+ * compiling the projection that holds them with the scan, or {@code array_except}, which builds a
+ * hash set every row. This is one generated loop of lookups on the elements' UTF-8 bytes: values of
+ * up to 8 bytes (codes, short names) are found by a binary search among the set's values of the
+ * same length, each packed into one {@code long}, with no hashing of the bytes; longer values by a
+ * hash lookup.
  */
 public final class TextSet implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -57,6 +59,15 @@ public final class TextSet implements Serializable {
   }
 
   /**
+   * The Spark column that is true where the text {@code value} is in the set, false where it is
+   * not, and null where it is null: the answers of {@code value.isin(...)} on the same strings
+   * compared byte by byte, as one generated call.
+   */
+  public Column column(Column value) {
+    return Invocations.booleanCall(this, "contains", value, DataTypes.StringType);
+  }
+
+  /**
    * The Spark column that is true where every non-null element of the array of strings {@code
    * array} is in the set (an empty array too), false where one is not, and null where the array is
    * null.
@@ -76,7 +87,7 @@ public final class TextSet implements Serializable {
     return true;
   }
 
-  /** Whether {@code value} is in the set. */
+  /** Whether {@code value} is in the set: the method {@link #column} calls. */
   public boolean contains(UTF8String value) {
     int length = value.numBytes();
     if (length > PACKED) {

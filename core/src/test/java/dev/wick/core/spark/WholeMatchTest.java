@@ -129,4 +129,29 @@ class WholeMatchTest {
             "6 false false",
             "7 false false");
   }
+
+  @Test
+  void aTextIsInTheSetAsIsinSaysWithNullsNull(@TempDir Path dir) {
+    SparkSession spark = WickSpark.local(2);
+    String path = dir.resolve("texts").toString();
+    values(spark).write().parquet(path);
+    Dataset<Row> input = spark.read().parquet(path);
+    // Past ten values, so that isin is Spark's hash set; short and long values, and one non-ASCII.
+    List<String> allowed =
+        List.of("x@y.io", "", "ünïcode@example.com", "@@@", "a", "b", "c", "d", "e", "f", "g", "h");
+    TextSet set = TextSet.of(allowed);
+    Dataset<Row> tested =
+        input.select(
+            col("v"), set.column(col("v")).as("ours"), col("v").isin(allowed.toArray()).as("isin"));
+    assertThat(tested.queryExecution().executedPlan().toString())
+        .contains("*(1) Project [v#")
+        .contains("text_set(12 values).contains(");
+    List<Row> rows = tested.collectAsList();
+    assertThat(rows).hasSize(VALUES.size());
+    for (Row row : rows) {
+      assertThat(row.get(1)).as("answer for %s", row.get(0)).isEqualTo(row.get(2));
+    }
+    assertThat(rows.stream().filter(r -> Boolean.TRUE.equals(r.get(1))).count()).isEqualTo(4);
+    assertThat(rows.stream().filter(r -> r.isNullAt(1)).count()).isEqualTo(1);
+  }
 }

@@ -19,12 +19,14 @@ import org.apache.spark.sql.Column;
 final class CodeListType extends BuiltinType {
   private final List<String> codes;
   private final Set<String> lookup;
+  private final TextSet set;
   private final int length;
 
   private CodeListType(String name, String tail, Set<String> codes, int length) {
     super(name, tail);
     this.codes = List.copyOf(new TreeSet<>(codes));
     this.lookup = Set.copyOf(codes);
+    this.set = TextSet.of(codes);
     this.length = length;
   }
 
@@ -56,12 +58,12 @@ final class CodeListType extends BuiltinType {
 
   @Override
   Column predicate(Column value) {
-    return value.isin(codes.toArray());
+    return set.column(value);
   }
 
   @Override
   public Optional<Column> everyValidWhen(Column values, DataType storage) {
-    return Optional.of(TextSet.of(codes).everyElementIn(values));
+    return Optional.of(set.everyElementIn(values));
   }
 
   @Override

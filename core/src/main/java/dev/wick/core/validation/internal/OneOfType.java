@@ -19,12 +19,14 @@ import org.apache.spark.sql.Column;
 final class OneOfType extends BuiltinType {
   private final List<String> values;
   private final Set<String> valueSet;
+  private final TextSet set;
   private final List<Long> numbers;
 
   private OneOfType(List<String> values, List<Long> numbers) {
     super("one_of", "is not one of " + listed(values));
     this.values = List.copyOf(values);
     this.valueSet = Set.copyOf(values);
+    this.set = TextSet.of(values);
     this.numbers = numbers == null ? null : List.copyOf(numbers);
   }
 
@@ -85,7 +87,7 @@ final class OneOfType extends BuiltinType {
 
   @Override
   Column predicate(Column value) {
-    return value.cast("string").isin(values.toArray());
+    return set.column(value.cast("string"));
   }
 
   @Override
@@ -97,9 +99,7 @@ final class OneOfType extends BuiltinType {
   @Override
   public Optional<Column> everyValidWhen(Column array, DataType storage) {
     // Text elements only: numbers and enums compare in their own types.
-    return isText(storage)
-        ? Optional.of(TextSet.of(values).everyElementIn(array))
-        : Optional.empty();
+    return isText(storage) ? Optional.of(set.everyElementIn(array)) : Optional.empty();
   }
 
   @Override
