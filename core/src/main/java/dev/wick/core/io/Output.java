@@ -628,6 +628,35 @@ public final class Output implements AutoCloseable {
     }
   }
 
+  /** How long a failed output waits for Spark's tasks to end before deleting its staging folder. */
+  private static final long TASKS_WAIT_MILLIS = 10_000;
+
+  /**
+   * Waits, up to {@link #TASKS_WAIT_MILLIS}, until no Spark task runs. When a write fails, Spark
+   * fails its job as soon as one task fails and kills the others, which may still be writing
+   * (closing a file, creating the next one) after the job has ended; deleting the staging folder
+   * under them would leave a task to write into, or recreate, what was deleted.
+   */
+  private void awaitRunningTasks() {
+    org.apache.spark.SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+    long deadline = System.nanoTime() + TASKS_WAIT_MILLIS * 1_000_000;
+    while (System.nanoTime() < deadline) {
+      int running = 0;
+      for (org.apache.spark.SparkExecutorInfo e : tracker.getExecutorInfos()) {
+        running += e.numRunningTasks();
+      }
+      if (running == 0) {
+        return;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
   /** Deletes the staging folder and releases the output unless the output was committed. */
   @Override
   public void close() {
@@ -638,6 +667,7 @@ public final class Output implements AutoCloseable {
     if (!committed) {
       try {
         step("close.begin", destination);
+        awaitRunningTasks();
         Path journal = sibling(destination, JOURNAL, id);
         if (fs.exists(journal)) {
           finish(fs, destination, id, true); // a commit that failed after its journal: finish it

@@ -715,4 +715,47 @@ class OutputTest {
     assertThat(young).isDirectory();
     assertThat(notOurs).isDirectory();
   }
+
+  /**
+   * A write whose first task fails while another is still busy: the job fails at once, and the
+   * output's close waits for the busy task to end before deleting its staging folder, so no task
+   * writes into (or recreates) what was deleted.
+   */
+  @Test
+  void aFailedWriteIsCleanedUpOnlyOnceItsTasksHaveEnded() throws Exception {
+    Path out = dir.resolve("out");
+    Dataset<Row> failing =
+        spark
+            .range(0, 2, 1, 2)
+            .mapPartitions(
+                (org.apache.spark.api.java.function.MapPartitionsFunction<Long, Long>)
+                    rows -> {
+                      if (org.apache.spark.TaskContext.getPartitionId() == 0) {
+                        throw new IllegalStateException("planted failure");
+                      }
+                      // Busy, deaf to the kill, as a task in the middle of a write can be.
+                      long end = System.nanoTime() + 1_500_000_000L;
+                      while (System.nanoTime() < end) {
+                        Thread.interrupted();
+                      }
+                      return rows;
+                    },
+                org.apache.spark.sql.Encoders.LONG())
+            .toDF("id");
+    Output output = Output.create(spark, out.toString(), false, List.of());
+    try {
+      assertThatThrownBy(() -> output.writeDataset("", failing, Format.PARQUET))
+          .hasStackTraceContaining("planted failure");
+    } finally {
+      output.close();
+    }
+    int running = 0;
+    for (org.apache.spark.SparkExecutorInfo e :
+        spark.sparkContext().statusTracker().getExecutorInfos()) {
+      running += e.numRunningTasks();
+    }
+    assertThat(running).isZero();
+    assertThat(out).doesNotExist();
+    assertThat(leftovers(dir)).isEmpty();
+  }
 }
