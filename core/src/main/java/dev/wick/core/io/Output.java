@@ -638,22 +638,23 @@ public final class Output implements AutoCloseable {
    * under them would leave a task to write into, or recreate, what was deleted.
    */
   private void awaitRunningTasks() {
-    org.apache.spark.SparkStatusTracker tracker = spark.sparkContext().statusTracker();
     long deadline = System.nanoTime() + TASKS_WAIT_MILLIS * 1_000_000;
-    while (System.nanoTime() < deadline) {
-      int running = 0;
-      for (org.apache.spark.SparkExecutorInfo e : tracker.getExecutorInfos()) {
-        running += e.numRunningTasks();
-      }
-      if (running == 0) {
-        return;
-      }
-      try {
+    try {
+      org.apache.spark.SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+      while (System.nanoTime() < deadline) {
+        int running = 0;
+        for (org.apache.spark.SparkExecutorInfo e : tracker.getExecutorInfos()) {
+          running += e.numRunningTasks();
+        }
+        if (running == 0) {
+          return;
+        }
         Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      // A stopped session runs no task: the staging folder can go.
     }
   }
 

@@ -13,14 +13,13 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * A set of strings, to test on Spark whether a text value, or every element of an array, is in it.
  * For one value a row, {@code isin} past ten values is a Scala hash set of {@code UTF8String}s
- * whose lookups hash the value's bytes and compare through Scala's generic equality, which made it
- * the largest cost of {@code wick check}'s allowed-values checks; for the elements of an array
- * Catalyst's only forms are lambdas ({@code forall}), which Spark interprets and which keep it from
- * compiling the projection that holds them with the scan, or {@code array_except}, which builds a
- * hash set every row. This is one generated loop of lookups on the elements' UTF-8 bytes: values of
- * up to 8 bytes (codes, short names) are found by a binary search among the set's values of the
- * same length, each packed into one {@code long}, with no hashing of the bytes; longer values by a
- * hash lookup.
+ * whose lookups hash the value's bytes and compare through Scala's generic equality, several times
+ * the cost of the lookups here; for the elements of an array Catalyst's only forms are lambdas
+ * ({@code forall}), which Spark interprets and which keep it from compiling the projection that
+ * holds them with the scan, or {@code array_except}, which builds a hash set every row. This is one
+ * generated loop of lookups on the elements' UTF-8 bytes: values of up to 8 bytes (codes, short
+ * names) are found by a binary search among the set's values of the same length, each packed into
+ * one {@code long}, with no hashing of the bytes; longer values by a hash lookup.
  */
 public final class TextSet implements Serializable {
   private static final long serialVersionUID = 1L;
