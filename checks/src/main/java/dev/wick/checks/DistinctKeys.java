@@ -64,7 +64,7 @@ final class DistinctKeys {
    * Whether two values of {@code field} as a {@link Row} gives them are {@link Object#equals}
    * exactly when a grouping puts them in one group.
    */
-  static boolean equalAsJavaValues(StructField field) {
+  private static boolean equalAsJavaValues(StructField field) {
     DataType t = field.dataType();
     return t instanceof LongType
         || t instanceof IntegerType

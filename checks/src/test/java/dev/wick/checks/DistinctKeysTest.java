@@ -3,7 +3,9 @@ package dev.wick.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wick.core.spark.WickSpark;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -73,23 +75,23 @@ class DistinctKeysTest {
    */
   @Test
   void otherKeysAreCountedByTheGrouping() throws Exception {
-    Dataset<Row> floats =
-        spark.sql(
-            "SELECT * FROM VALUES (double('NaN')), (double('NaN')), (0.0D), (-0.0D), (1.5D),"
-                + " (NULL), (NULL) AS t(x)");
-    Dataset<Row> bytes =
-        spark.sql("SELECT * FROM VALUES (X'01'), (X'01'), (X'0102'), (NULL) AS t(x)");
-    Dataset<Row> collated =
-        spark.sql(
-            "SELECT collate(x, 'UTF8_LCASE') AS x FROM VALUES ('Se'), ('SE'), ('se'), ('us') AS"
-                + " t(x)");
-    Dataset<Row> nested =
-        spark.sql("SELECT * FROM VALUES (array(1, 2)), (array(1, 2)), (array(2)) AS t(x)");
-    assertThat(DistinctKeys.count(floats)).isEqualTo(4).isEqualTo(floats.distinct().count());
-    assertThat(DistinctKeys.count(bytes)).isEqualTo(3).isEqualTo(bytes.distinct().count());
-    assertThat(DistinctKeys.count(collated)).isEqualTo(2).isEqualTo(collated.distinct().count());
-    assertThat(DistinctKeys.count(nested)).isEqualTo(2).isEqualTo(nested.distinct().count());
-    for (Dataset<Row> d : List.of(floats, bytes, collated, nested)) {
+    // Each input's SQL, and its number of distinct values.
+    Map<String, Long> inputs = new LinkedHashMap<>();
+    inputs.put(
+        "SELECT * FROM VALUES (double('NaN')), (double('NaN')), (0.0D), (-0.0D), (1.5D), (NULL),"
+            + " (NULL) AS t(x)",
+        4L);
+    inputs.put("SELECT * FROM VALUES (X'01'), (X'01'), (X'0102'), (NULL) AS t(x)", 3L);
+    inputs.put(
+        "SELECT collate(x, 'UTF8_LCASE') AS x FROM VALUES ('Se'), ('SE'), ('se'), ('us') AS t(x)",
+        2L);
+    inputs.put("SELECT * FROM VALUES (array(1, 2)), (array(1, 2)), (array(2)) AS t(x)", 2L);
+    for (Map.Entry<String, Long> input : inputs.entrySet()) {
+      Dataset<Row> d = spark.sql(input.getKey());
+      assertThat(DistinctKeys.count(d))
+          .as(input.getKey())
+          .isEqualTo(input.getValue())
+          .isEqualTo(d.distinct().count());
       assertThat(plans(() -> DistinctKeys.count(d))).noneMatch(p -> p.contains("MapPartitions"));
     }
   }
