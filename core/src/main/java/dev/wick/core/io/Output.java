@@ -1,6 +1,11 @@
 package dev.wick.core.io;
 
 import dev.wick.core.WickException;
+import dev.wick.core.io.internal.SplitAvroFormat;
+import dev.wick.core.io.internal.SplitOrcFormat;
+import dev.wick.core.io.internal.SplitParquetFormat;
+import dev.wick.core.io.internal.SplitWrite;
+import dev.wick.core.spark.Columns;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,14 +17,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.LongAccumulator;
 
 /**
  * An output location written safely: the one way Wick writes anything.
@@ -514,6 +523,120 @@ public final class Output implements AutoCloseable {
       default -> writer.format(format.sparkName()).save(where);
     }
     step("write.dataset-written", destination);
+  }
+
+  /**
+   * How {@link #writeSplit} divides rows into two parts. The rows' last column is a boolean: the
+   * rows where it is true go to {@code truePart} with the other columns; the rows where it is false
+   * or null go through {@code falseRows} to {@code falsePart}.
+   *
+   * @param truePart the part of the rows whose last column is true
+   * @param trueOptions writer options of {@code truePart}
+   * @param falsePart the part of the other rows
+   * @param falseOptions writer options of {@code falsePart}
+   * @param falseRows the {@code false} rows as written, from the rows by {@code select}s alone
+   *     (evaluated for the {@code false} rows only): its last {@code counted} columns are boolean
+   *     and counted, the others written
+   * @param counted how many of the last columns of {@code falseRows} are counted, not written
+   */
+  public record Split(
+      String truePart,
+      Map<String, String> trueOptions,
+      String falsePart,
+      Map<String, String> falseOptions,
+      UnaryOperator<Dataset<Row>> falseRows,
+      int counted) {
+    /** Copies the options. */
+    public Split {
+      trueOptions = Map.copyOf(trueOptions);
+      falseOptions = Map.copyOf(falseOptions);
+    }
+  }
+
+  /**
+   * What {@link #writeSplit} wrote and counted.
+   *
+   * @param trueRows the rows of the {@code true} part
+   * @param falseRows the rows of the {@code false} part
+   * @param counted for each counted column, in order, the {@code false} rows where it is true
+   */
+  public record SplitCounts(long trueRows, long falseRows, List<Long> counted) {
+    /** Copies the counts. */
+    public SplitCounts {
+      counted = List.copyOf(counted);
+    }
+  }
+
+  /** Whether {@link #writeSplit} can write {@code format}: Parquet, ORC and Avro. */
+  public static boolean canSplit(Format format) {
+    return splitFormat(format).isPresent();
+  }
+
+  private static Optional<String> splitFormat(Format format) {
+    return Optional.ofNullable(
+            switch (format) {
+              case PARQUET -> SplitParquetFormat.class;
+              case ORC -> SplitOrcFormat.class;
+              case AVRO -> SplitAvroFormat.class;
+              default -> null;
+            })
+        .map(Class::getName);
+  }
+
+  /**
+   * Writes {@code rows} as two parts in one pass, as {@code split} says, and counts each part's
+   * rows and the counted columns' true values. The rows are neither sorted nor shuffled; each part
+   * is written by the format's own writer with its own columns and options, so it reads back as if
+   * written alone, and a part no row falls in is written empty, with its columns. Only the formats
+   * {@link #canSplit} names can be split.
+   */
+  public SplitCounts writeSplit(Dataset<Row> rows, Format format, Split split) {
+    ensureOpen();
+    String formatClass =
+        splitFormat(format)
+            .orElseThrow(
+                () -> new IllegalArgumentException(format.sparkName() + " cannot be split"));
+    Dataset<Row> falseRows = split.falseRows().apply(rows);
+    SplitWrite.Plan plan =
+        SplitWrite.plan(
+            rows, split.trueOptions(), falseRows, split.falseOptions(), split.counted());
+    String id = SplitWrite.register(plan);
+    String both = "_wick_split-" + id;
+    step("write.dataset-started", destination);
+    try {
+      rows.write()
+          .mode(SaveMode.ErrorIfExists)
+          .option(SplitWrite.PLAN_OPTION, id)
+          .format(formatClass)
+          .save(Locations.forSpark(part(both)));
+    } finally {
+      SplitWrite.unregister(id);
+    }
+    step("write.dataset-written", destination);
+    String falseFolder = both + "/" + SplitWrite.FALSE_FOLDER;
+    if (move(falseFolder, split.falsePart())) {
+      writeString(split.falsePart() + "/" + SUCCESS, "");
+    } else {
+      Dataset<Row> empty = falseRows.limit(0);
+      writeDataset(
+          split.falsePart(),
+          empty.select(
+              java.util.Arrays.stream(empty.columns())
+                  .limit(empty.columns().length - (long) split.counted())
+                  .map(Columns::column)
+                  .toArray(Column[]::new)),
+          format,
+          split.falseOptions());
+    }
+    // Every task, and at least one, wrote a true file, empty or not: the rest is the true part.
+    if (!exists(both + "/" + SUCCESS)) {
+      writeString(both + "/" + SUCCESS, "");
+    }
+    move(both, split.truePart());
+    return new SplitCounts(
+        plan.trueRows().value(),
+        plan.falseRows().value(),
+        plan.counters().stream().map(LongAccumulator::value).toList());
   }
 
   /**

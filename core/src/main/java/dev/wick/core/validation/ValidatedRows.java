@@ -46,21 +46,18 @@ public final class ValidatedRows {
   private final List<Column> dataColumns;
   private final String reasonsColumn;
   private final List<StagedRule> rules;
-  private final Function<Dataset<Row>, ValidatedRows> restage;
 
   ValidatedRows(
       Dataset<Row> source,
       Dataset<Row> staged,
       List<Column> dataColumns,
       String reasonsColumn,
-      List<StagedRule> rules,
-      Function<Dataset<Row>, ValidatedRows> restage) {
+      List<StagedRule> rules) {
     this.source = source;
     this.staged = staged;
     this.dataColumns = List.copyOf(dataColumns);
     this.reasonsColumn = reasonsColumn;
     this.rules = List.copyOf(rules);
-    this.restage = restage;
   }
 
   /**
@@ -77,12 +74,14 @@ public final class ValidatedRows {
     }
   }
 
-  /** A rule and the staged column holding its reasons (one string, or an array when repeated). */
   /**
-   * A rule and its staged reasons column; {@code failing} says whether a row fails it, over the
-   * data's columns alone (not the staged ones), in the cheapest form the rule has.
+   * A rule as staged: its reasons (one string, or an array when repeated) over the data's columns,
+   * and the staged column holding them; {@code failing} says whether a row fails it, over the
+   * data's columns too, in the cheapest form the rule has.
    */
-  record StagedRule(RuleInfo info, String column, boolean repeated, Column failing) {
+  record StagedRule(
+      RuleInfo info, String column, boolean repeated, Column reasons, Column failing) {
+    /** Whether a row fails the rule, over its staged column. */
     Column failed() {
       return repeated ? size(col(column)).gt(0) : col(column).isNotNull();
     }
@@ -110,11 +109,15 @@ public final class ValidatedRows {
     return rules.stream().map(StagedRule::failing).reduce(Column::or).orElse(lit(false));
   }
 
+  private static Column noReasons() {
+    return array().cast(REASONS_TYPE);
+  }
+
+  /** The reasons column over the staged rules' columns. */
   private Column reasons() {
     if (rules.isEmpty()) {
-      return array().cast(REASONS_TYPE);
+      return noReasons();
     }
-    Column none = array().cast(REASONS_TYPE);
     List<Column> parts = new ArrayList<>();
     for (StagedRule r : rules) {
       parts.add(
@@ -123,7 +126,7 @@ public final class ValidatedRows {
                   array(
                       Validation.violation(
                           r.info().field(), r.info().rule(), r.repeated(), col(r.column()))))
-              .otherwise(none));
+              .otherwise(noReasons()));
     }
     return concat(parts.toArray(new Column[0]));
   }
@@ -162,11 +165,10 @@ public final class ValidatedRows {
   /**
    * Writes the valid rows to {@code validPart} and the invalid rows (with reasons) to {@code
    * invalidPart} of {@code output} in {@code format}, and returns the summary. Parquet, ORC and
-   * Avro take one pass over the input: a single write evaluates the rules once, counts the rows and
-   * splits them into a valid and an invalid folder; the valid folder moves into place, and the
-   * invalid rows alone are read back to add their reasons and be counted per rule. Other formats
-   * take two passes, the invalid rows' write (with the counts) and the valid rows' (a plain copy
-   * when none is invalid). The caller commits the output.
+   * Avro take one pass over the input: a single write evaluates the rules once, sends each row to
+   * its part (the invalid ones with their reasons) and counts the rows per part and rule ({@link
+   * Output#writeSplit}). JSON takes two passes, the invalid rows' write (with the counts) and the
+   * valid rows' (a plain copy when none is invalid). The caller commits the output.
    */
   public ValidationSummary writeTo(
       Output output, String validPart, String invalidPart, Format format) {
@@ -195,8 +197,8 @@ public final class ValidatedRows {
       validOptions = Map.of(AVRO_SCHEMA, inputAvro.get().toString());
       invalidOptions = Map.of(AVRO_SCHEMA, withReasonsField(inputAvro.get()).toString());
     }
-    if (ONE_PASS.contains(format)) {
-      return writeOnce(output, validPart, invalidPart, format, validOptions, invalidOptions);
+    if (Output.canSplit(format)) {
+      return writeSplit(output, validPart, invalidPart, format, validOptions, invalidOptions);
     }
     Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
     Dataset<Row> observed = observe(staged, observation);
@@ -217,72 +219,71 @@ public final class ValidatedRows {
         aggregates.subList(1, aggregates.size()).toArray(new Column[0]));
   }
 
-  /** The formats that read back exactly what was written, so one pass can split the rows. */
-  private static final java.util.Set<Format> ONE_PASS =
-      java.util.EnumSet.of(Format.PARQUET, Format.ORC, Format.AVRO);
-
-  private static final String SPLIT = "_wick_split";
-
   /**
-   * One write partitioned by validity evaluates every rule once and counts the rows (a single
-   * observed {@code count}, since observed aggregates are evaluated row by row outside Spark's
-   * generated code); its valid folder moves into place, and only the invalid rows (a small share,
-   * in their folder) are read again, to add their reasons and count them per rule.
+   * One write evaluates every rule once and splits the rows: the valid rows go to {@code validPart}
+   * with the input's columns, the invalid ones to {@code invalidPart} with their reasons, which are
+   * built for the invalid rows alone. The write counts the rows of each part and, per rule, the
+   * invalid rows that fail it.
    */
-  private ValidationSummary writeOnce(
+  private ValidationSummary writeSplit(
       Output output,
       String validPart,
       String invalidPart,
       Format format,
       Map<String, String> validOptions,
       Map<String, String> invalidOptions) {
-    String flag = "wick_valid";
-    while (java.util.Arrays.asList(source.columns()).contains(flag)) {
-      flag = "_" + flag;
+    String flag = unusedName("_wick_valid");
+    List<Column> flagged = new ArrayList<>(dataColumns);
+    flagged.add(not(anyFailing()).as(flag));
+    List<Column> staged = new ArrayList<>(dataColumns);
+    for (StagedRule r : rules) {
+      staged.add(r.reasons().as(r.column()));
     }
-    List<Column> columns = new ArrayList<>(dataColumns);
-    columns.add(not(anyFailing()).as(flag));
-    String split = SPLIT + "-" + UUID.randomUUID();
-    Observation counted = new Observation("wick-validate-rows-" + UUID.randomUUID());
-    Dataset<Row> flagged =
-        source.observe(counted, count(lit(1)).as(TOTAL)).select(columns.toArray(new Column[0]));
-    output.writeDataset(split, flagged, format, validOptions, List.of(flag));
-    long total = ((Number) metrics(counted).get(TOTAL)).longValue();
-    String rest = split + "/" + flag + "=false";
-    if (output.move(split + "/" + flag + "=true", validPart)) {
-      output.writeString(validPart + "/" + Output.SUCCESS, "");
-    } else {
-      // No valid row: an empty part that still carries the input's schema.
-      output.writeDataset(validPart, source.limit(0), format, validOptions);
+    List<Column> annotated = new ArrayList<>(dataColumns);
+    annotated.add(reasons().as(reasonsColumn));
+    for (int i = 0; i < rules.size(); i++) {
+      annotated.add(rules.get(i).failed().as(flag + "_rule_" + i));
     }
-    ValidationSummary summary;
-    if (!output.exists(rest)) {
-      output.writeDataset(invalidPart, withReasons(staged.limit(0)), format, invalidOptions);
-      summary = summaryOf(name -> name.equals(TOTAL) ? total : 0L);
-    } else {
-      Dataset<Row> back =
-          source
-              .sparkSession()
-              .read()
-              .format(format.sparkName())
-              .schema(source.schema())
-              .load(output.stagingLocation(rest));
-      ValidatedRows invalid = restage.apply(back);
-      Observation counts = new Observation("wick-validate-rules-" + UUID.randomUUID());
-      output.writeDataset(
-          invalidPart,
-          invalid.withReasons(invalid.observe(invalid.staged, counts)),
-          format,
-          invalidOptions);
-      // Every row read back failed a rule when it was written: they are the invalid rows, and
-      // their counts per rule are the input's.
-      ValidationSummary inInvalid = invalid.summaryOf(counts);
-      summary =
-          new ValidationSummary(
-              total, total - inInvalid.total(), inInvalid.total(), inInvalid.rules());
+    // The invalid rows' reasons are evaluated for them alone, each rule's once: its staged column,
+    // then the reasons column and the counts per rule from the staged columns.
+    Output.SplitCounts counts =
+        output.writeSplit(
+            source.select(flagged.toArray(new Column[0])),
+            format,
+            new Output.Split(
+                validPart,
+                validOptions,
+                invalidPart,
+                invalidOptions,
+                rows ->
+                    rows.select(staged.toArray(new Column[0]))
+                        .select(annotated.toArray(new Column[0])),
+                rules.size()));
+    long total = counts.trueRows() + counts.falseRows();
+    return summaryOf(
+        name ->
+            switch (name) {
+              case TOTAL -> total;
+              case INVALID -> counts.falseRows();
+              default -> counts.counted().get(Integer.parseInt(name.substring("rule_".length())));
+            });
+  }
+
+  /**
+   * {@code base}, or {@code base} with more leading underscores, so that no input column and not
+   * the reasons column starts with it: a prefix for the write's own columns.
+   */
+  private String unusedName(String base) {
+    String name = base;
+    while (startsAny(name)) {
+      name = "_" + name;
     }
-    output.delete(split);
-    return summary;
+    return name;
+  }
+
+  private boolean startsAny(String prefix) {
+    return reasonsColumn.startsWith(prefix)
+        || java.util.Arrays.stream(source.columns()).anyMatch(c -> c.startsWith(prefix));
   }
 
   private ValidationSummary summaryOf(Observation observation) {

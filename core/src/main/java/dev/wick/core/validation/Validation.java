@@ -131,6 +131,7 @@ public final class Validation {
               new ValidatedRows.RuleInfo(rule.path().toString(), rule.name(), leaf.catalyst()),
               name,
               !rule.path().isStructPath(),
+              reasons,
               failing(rule, reasons)));
     }
     List<Column> dataColumns = new ArrayList<>();
@@ -138,12 +139,7 @@ public final class Validation {
       dataColumns.add(Columns.column(c));
     }
     return new ValidatedRows(
-        data,
-        data.select(staged.toArray(new Column[0])),
-        dataColumns,
-        reasonsColumn,
-        stagedRules,
-        this::run);
+        data, data.select(staged.toArray(new Column[0])), dataColumns, reasonsColumn, stagedRules);
   }
 
   private static final String STAGED_PREFIX = "__wick_rule_";

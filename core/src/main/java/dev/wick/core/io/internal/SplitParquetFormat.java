@@ -1,0 +1,19 @@
+package dev.wick.core.io.internal;
+
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
+import org.apache.spark.sql.types.StructType;
+
+/** Parquet, written as a {@link SplitWrite}: Spark creates it by its class name. */
+public class SplitParquetFormat
+    extends org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat {
+  @Override
+  public OutputWriterFactory prepareWrite(
+      SparkSession session,
+      Job job,
+      scala.collection.immutable.Map<String, String> options,
+      StructType dataSchema) {
+    return SplitWrite.prepare(super::prepareWrite, session, job, options, dataSchema);
+  }
+}
