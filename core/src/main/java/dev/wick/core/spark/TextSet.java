@@ -27,6 +27,9 @@ public final class TextSet implements Serializable {
   /** Values longer than this many bytes are looked up by hash. */
   private static final int PACKED = 8;
 
+  /** Up to this many values of one length are compared one by one, not binary-searched. */
+  private static final int SCANNED = 8;
+
   private final Set<UTF8String> values;
 
   /**
@@ -93,7 +96,19 @@ public final class TextSet implements Serializable {
       return values.contains(value);
     }
     long[] packed = packedByLength[length];
-    return packed.length > 0 && Arrays.binarySearch(packed, value.getPrefix()) >= 0;
+    if (packed.length == 0) {
+      return false;
+    }
+    long prefix = value.getPrefix();
+    if (packed.length <= SCANNED) {
+      for (long p : packed) {
+        if (p == prefix) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return Arrays.binarySearch(packed, prefix) >= 0;
   }
 
   @Override

@@ -42,19 +42,14 @@ public final class ValidatedRows {
   private static final String INVALID = "invalid";
 
   private final Dataset<Row> source;
-  private final Dataset<Row> staged;
+  private Dataset<Row> staged;
   private final List<Column> dataColumns;
   private final String reasonsColumn;
   private final List<StagedRule> rules;
 
   ValidatedRows(
-      Dataset<Row> source,
-      Dataset<Row> staged,
-      List<Column> dataColumns,
-      String reasonsColumn,
-      List<StagedRule> rules) {
+      Dataset<Row> source, List<Column> dataColumns, String reasonsColumn, List<StagedRule> rules) {
     this.source = source;
-    this.staged = staged;
     this.dataColumns = List.copyOf(dataColumns);
     this.reasonsColumn = reasonsColumn;
     this.rules = List.copyOf(rules);
@@ -109,8 +104,32 @@ public final class ValidatedRows {
     return rules.stream().map(StagedRule::failing).reduce(Column::or).orElse(lit(false));
   }
 
+  /** The data's columns and each rule's reasons, in a column of its own. */
+  private List<Column> stagedColumns() {
+    List<Column> out = new ArrayList<>(dataColumns);
+    for (StagedRule r : rules) {
+      out.add(r.reasons().as(r.column()));
+    }
+    return out;
+  }
+
+  /**
+   * The rows with each rule's reasons computed once, in a projection of their own, to which the
+   * reasons column, the filters and the counts refer; built when first asked for, since a split
+   * write does not need it.
+   */
+  private synchronized Dataset<Row> staged() {
+    if (staged == null) {
+      staged = source.select(stagedColumns().toArray(new Column[0]));
+    }
+    return staged;
+  }
+
+  private static final org.apache.spark.sql.types.DataType REASONS_DATA_TYPE =
+      org.apache.spark.sql.types.DataType.fromDDL(REASONS_TYPE);
+
   private static Column noReasons() {
-    return array().cast(REASONS_TYPE);
+    return array().cast(REASONS_DATA_TYPE);
   }
 
   /** The reasons column over the staged rules' columns. */
@@ -139,7 +158,7 @@ public final class ValidatedRows {
 
   /** Every row with its reasons column (empty for valid rows). */
   public Dataset<Row> annotated() {
-    return withReasons(staged);
+    return withReasons(staged());
   }
 
   /** The rows that pass every rule, as they came in. */
@@ -149,14 +168,14 @@ public final class ValidatedRows {
 
   /** The rows that fail at least one rule, with the reasons column. */
   public Dataset<Row> invalid() {
-    return withReasons(staged.filter(anyFailed()));
+    return withReasons(staged().filter(anyFailed()));
   }
 
   /** Totals and counts per field and rule, in one aggregation (one pass over the input). */
   public ValidationSummary summary() {
     List<Column> aggregates = aggregates();
     Row row =
-        staged
+        staged()
             .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
             .head();
     return summaryOf(name -> ((Number) row.getAs(name)).longValue());
@@ -201,7 +220,7 @@ public final class ValidatedRows {
       return writeSplit(output, validPart, invalidPart, format, validOptions, invalidOptions);
     }
     Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
-    Dataset<Row> observed = observe(staged, observation);
+    Dataset<Row> observed = observe(staged(), observation);
     Dataset<Row> invalidRows = withReasons(observed.filter(anyFailed()));
     output.writeDataset(invalidPart, invalidRows, format, invalidOptions);
     ValidationSummary summary = summaryOf(observation);
@@ -235,10 +254,7 @@ public final class ValidatedRows {
     String flag = unusedName("_wick_valid");
     List<Column> flagged = new ArrayList<>(dataColumns);
     flagged.add(not(anyFailing()).as(flag));
-    List<Column> staged = new ArrayList<>(dataColumns);
-    for (StagedRule r : rules) {
-      staged.add(r.reasons().as(r.column()));
-    }
+    List<Column> staged = stagedColumns();
     List<Column> annotated = new ArrayList<>(dataColumns);
     annotated.add(reasons().as(reasonsColumn));
     for (int i = 0; i < rules.size(); i++) {
@@ -302,7 +318,7 @@ public final class ValidatedRows {
 
   /** {@code record} with the reasons column added as its last field, as Spark writes it. */
   private org.apache.avro.Schema withReasonsField(org.apache.avro.Schema record) {
-    StructField reasons = withReasons(staged.limit(0)).schema().apply(reasonsColumn);
+    StructField reasons = withReasons(staged().limit(0)).schema().apply(reasonsColumn);
     org.apache.avro.Schema reasonsAvro =
         SchemaConverters.toAvroType(
             reasons.dataType(),

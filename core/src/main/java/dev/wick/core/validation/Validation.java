@@ -113,19 +113,14 @@ public final class Validation {
                   + "'; choose another name for the reasons column.")
           .about("reasonsColumn", "the reasons column");
     }
-    // Each rule's failing reasons are computed once, in a projection of their own; the reasons
-    // column, the valid/invalid filters and the counts all refer to these staged columns.
-    List<Column> staged = new ArrayList<>();
+    // Each rule's reasons get a staged column of their own; the reasons column, the filters and
+    // the counts refer to these columns (see ValidatedRows).
     List<ValidatedRows.StagedRule> stagedRules = new ArrayList<>();
-    for (String c : data.columns()) {
-      staged.add(Columns.column(c));
-    }
     for (int i = 0; i < rules.size(); i++) {
       Rule rule = rules.get(i);
       Leaf leaf = leaf(rule);
       String name = STAGED_PREFIX + i;
       Column reasons = reasonsOf(rule, leaf.reason());
-      staged.add(reasons.as(name));
       stagedRules.add(
           new ValidatedRows.StagedRule(
               new ValidatedRows.RuleInfo(rule.path().toString(), rule.name(), leaf.catalyst()),
@@ -138,8 +133,7 @@ public final class Validation {
     for (String c : data.columns()) {
       dataColumns.add(Columns.column(c));
     }
-    return new ValidatedRows(
-        data, data.select(staged.toArray(new Column[0])), dataColumns, reasonsColumn, stagedRules);
+    return new ValidatedRows(data, dataColumns, reasonsColumn, stagedRules);
   }
 
   private static final String STAGED_PREFIX = "__wick_rule_";
