@@ -176,29 +176,18 @@ class SplitWriteTest {
             new Output.Split("kept", Map.of(), "other", Map.of(), r -> r.drop("keep"), 0));
         o.commit();
       }
-      List<String> expectedKept =
-          in.where("keep").drop("keep").orderBy("c0").collectAsList().stream()
-              .map(Row::toString)
-              .toList();
-      List<String> expectedOther =
-          in.where("NOT keep").drop("keep").orderBy("c0").collectAsList().stream()
-              .map(Row::toString)
-              .toList();
-      assertThat(
-              spark.read().parquet(out + "/kept").orderBy("c0").collectAsList().stream()
-                  .map(Row::toString)
-                  .toList())
-          .as("width %d", width)
-          .hasSize(20)
-          .containsExactlyElementsOf(expectedKept);
-      assertThat(
-              spark.read().parquet(out + "/other").orderBy("c0").collectAsList().stream()
-                  .map(Row::toString)
-                  .toList())
-          .as("width %d", width)
-          .hasSize(10)
-          .containsExactlyElementsOf(expectedOther);
+      for (String part : List.of("kept", "other")) {
+        String side = part.equals("kept") ? "keep" : "NOT keep";
+        assertThat(rowsOf(spark.read().parquet(out + "/" + part)))
+            .as("%s, width %d", part, width)
+            .hasSize(part.equals("kept") ? 20 : 10)
+            .containsExactlyElementsOf(rowsOf(in.where(side).drop("keep")));
+      }
     }
+  }
+
+  private static List<String> rowsOf(Dataset<Row> rows) {
+    return rows.orderBy("c0").collectAsList().stream().map(Row::toString).toList();
   }
 
   @Test
