@@ -596,6 +596,14 @@ public final class Output implements AutoCloseable {
         splitFormat(format)
             .orElseThrow(
                 () -> new IllegalArgumentException(format.sparkName() + " cannot be split"));
+    var fields = rows.schema().fields();
+    if (fields.length < 2
+        || !fields[fields.length - 1]
+            .dataType()
+            .equals(org.apache.spark.sql.types.DataTypes.BooleanType)) {
+      throw new IllegalArgumentException(
+          "a split's rows end with the boolean column that chooses each row's part");
+    }
     Dataset<Row> falseRows = split.falseRows().apply(rows);
     SplitWrite.Plan plan =
         SplitWrite.plan(

@@ -191,9 +191,17 @@ class SplitWriteTest {
   }
 
   @Test
-  void aFailedSplitLeavesNothingAndTheFormatRefusesAWriteWithoutAPlan() throws IOException {
+  void aSplitWithoutAFlagOrThatFailsLeavesNothingAndTheFormatRefusesAWriteWithoutAPlan()
+      throws IOException {
     String out = dir.resolve("failed").toString();
     try (Output o = Output.create(spark, out, false, List.of())) {
+      assertThatThrownBy(
+              () ->
+                  o.writeSplit(
+                      rows().drop("keep"),
+                      Format.PARQUET,
+                      new Output.Split("kept", Map.of(), "other", Map.of(), r -> r, 0)))
+          .hasMessageContaining("end with the boolean column");
       Dataset<Row> failing = rows().selectExpr("id", "assert_true(id < 8) IS NULL AS ok", "keep");
       assertThatThrownBy(
               () ->
