@@ -2,13 +2,16 @@ package dev.wick.core.io.internal;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
@@ -156,6 +159,46 @@ public final class SplitWrite {
   /** Forgets a plan once its write has ended. */
   public static void unregister(String id) {
     PLANS.remove(id);
+    PROJECTIONS.remove(id);
+  }
+
+  /** How many writes' projections a JVM keeps. */
+  private static final int POOLED_WRITES = 8;
+
+  /**
+   * The {@code false} side's projections of recent writes, per JVM, for the tasks that run one
+   * after another in it: generating them takes tens of milliseconds a task, as much as writing a
+   * few thousand rows. A writer borrows one set with its first {@code false} row and gives it back
+   * when it closes, so each set serves one writer at a time.
+   */
+  private static final Map<String, Queue<List<UnsafeProjection>>> PROJECTIONS =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(
+                Map.Entry<String, Queue<List<UnsafeProjection>>> eldest) {
+              return size() > POOLED_WRITES;
+            }
+          });
+
+  private static List<UnsafeProjection> borrow(String id, Plan plan) {
+    List<UnsafeProjection> levels =
+        PROJECTIONS.computeIfAbsent(id, k -> new ConcurrentLinkedQueue<>()).poll();
+    if (levels == null) {
+      levels = new ArrayList<>();
+      for (Level level : plan.falseLevels()) {
+        levels.add(UnsafeProjection.create(level.expressions(), level.input()));
+      }
+    }
+    int partition = TaskContext.getPartitionId();
+    for (UnsafeProjection p : levels) {
+      p.initialize(partition);
+    }
+    return levels;
+  }
+
+  private static void giveBack(String id, List<UnsafeProjection> levels) {
+    PROJECTIONS.computeIfAbsent(id, k -> new ConcurrentLinkedQueue<>()).offer(levels);
   }
 
   /** A file format's own {@code prepareWrite}. */
@@ -210,7 +253,7 @@ public final class SplitWrite {
         trueSettings.put(key, t);
       }
     }
-    return new Factory(trueSide, falseSide, trueSchema, trueSettings, plan);
+    return new Factory(id, trueSide, falseSide, trueSchema, trueSettings, plan);
   }
 
   private static Map<String, String> entries(Configuration conf) {
@@ -236,6 +279,7 @@ public final class SplitWrite {
 
   /** Makes each task's writer, which writes both sides. */
   private static final class Factory extends OutputWriterFactory {
+    private final String id;
     private final OutputWriterFactory trueSide;
     private final OutputWriterFactory falseSide;
     private final StructType trueSchema;
@@ -243,11 +287,13 @@ public final class SplitWrite {
     private final Plan plan;
 
     Factory(
+        String id,
         OutputWriterFactory trueSide,
         OutputWriterFactory falseSide,
         StructType trueSchema,
         HashMap<String, String> trueSettings,
         Plan plan) {
+      this.id = id;
       this.trueSide = trueSide;
       this.falseSide = falseSide;
       this.trueSchema = trueSchema;
@@ -281,6 +327,7 @@ public final class SplitWrite {
       String falsePath =
           new Path(new Path(file.getParent(), FALSE_FOLDER), file.getName()).toString();
       return new SplitWriter(
+          id,
           trueWriter,
           trueSchema,
           () -> falseSide.newInstance(falsePath, plan.falseSchema(), context),
@@ -302,6 +349,7 @@ public final class SplitWrite {
    * receive {@code UnsafeRow}s), and copied by a generated projection otherwise.
    */
   private static final class SplitWriter extends OutputWriter {
+    private final String id;
     private final OutputWriter trueWriter;
     private final Opener falseOpener;
     private final Plan plan;
@@ -314,7 +362,9 @@ public final class SplitWrite {
     private long trueCount;
     private long falseCount;
 
-    SplitWriter(OutputWriter trueWriter, StructType trueSchema, Opener falseOpener, Plan plan) {
+    SplitWriter(
+        String id, OutputWriter trueWriter, StructType trueSchema, Opener falseOpener, Plan plan) {
+      this.id = id;
       this.trueWriter = trueWriter;
       this.falseOpener = falseOpener;
       this.plan = plan;
@@ -332,13 +382,7 @@ public final class SplitWrite {
       }
       falseCount++;
       if (falseWriter == null) {
-        levels = new ArrayList<>();
-        int partition = TaskContext.getPartitionId();
-        for (Level level : plan.falseLevels()) {
-          UnsafeProjection p = UnsafeProjection.create(level.expressions(), level.input());
-          p.initialize(partition);
-          levels.add(p);
-        }
+        levels = borrow(id, plan);
         int written = plan.falseSchema().size();
         falseView = new Narrower(written, written + plan.counted(), types(plan.falseSchema()));
         falseWriter = falseOpener.open();
@@ -367,6 +411,7 @@ public final class SplitWrite {
       trueWriter.close();
       if (falseWriter != null) {
         falseWriter.close();
+        giveBack(id, levels);
       }
       plan.trueRows().add(trueCount);
       plan.falseRows().add(falseCount);
