@@ -202,6 +202,14 @@ class SplitWriteTest {
                       Format.PARQUET,
                       new Output.Split("kept", Map.of(), "other", Map.of(), r -> r, 0)))
           .hasMessageContaining("end with the boolean column");
+      assertThatThrownBy(
+              () ->
+                  o.writeSplit(
+                      rows(),
+                      Format.PARQUET,
+                      new Output.Split(
+                          "kept", Map.of(), "other", Map.of(), r -> r.select("id", "name"), 1)))
+          .hasMessageContaining("counted columns are boolean");
       Dataset<Row> failing = rows().selectExpr("id", "assert_true(id < 8) IS NULL AS ok", "keep");
       assertThatThrownBy(
               () ->

@@ -129,9 +129,18 @@ public final class SplitWrite {
       plan = project.child();
     }
     StructType schema = falseSide.schema();
-    if (counted < 0 || counted >= schema.size()) {
+    if (counted < 0
+        || counted >= schema.size()
+        || java.util.Arrays.stream(schema.fields())
+            .skip(schema.size() - (long) counted)
+            .anyMatch(
+                f -> !f.dataType().equals(org.apache.spark.sql.types.DataTypes.BooleanType))) {
       throw new IllegalArgumentException(
-          "a false side of " + schema.size() + " columns cannot count " + counted);
+          "a false side of "
+              + schema.size()
+              + " columns cannot count its last "
+              + counted
+              + " (counted columns are boolean)");
     }
     var context = rows.sparkSession().sparkContext();
     List<LongAccumulator> counters = new ArrayList<>();
