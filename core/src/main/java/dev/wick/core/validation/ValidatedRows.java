@@ -150,10 +150,15 @@ public final class ValidatedRows {
     return concat(parts.toArray(new Column[0]));
   }
 
-  private Dataset<Row> withReasons(Dataset<Row> rows) {
+  /** The data's columns and the reasons column, over staged rows. */
+  private List<Column> withReasonsColumns() {
     List<Column> out = new ArrayList<>(dataColumns);
     out.add(reasons().as(reasonsColumn));
-    return rows.select(out.toArray(new Column[0]));
+    return out;
+  }
+
+  private Dataset<Row> withReasons(Dataset<Row> rows) {
+    return rows.select(withReasonsColumns().toArray(new Column[0]));
   }
 
   /** Every row with its reasons column (empty for valid rows). */
@@ -255,8 +260,7 @@ public final class ValidatedRows {
     List<Column> flagged = new ArrayList<>(dataColumns);
     flagged.add(not(anyFailing()).as(flag));
     List<Column> staged = stagedColumns();
-    List<Column> annotated = new ArrayList<>(dataColumns);
-    annotated.add(reasons().as(reasonsColumn));
+    List<Column> annotated = withReasonsColumns();
     for (int i = 0; i < rules.size(); i++) {
       annotated.add(rules.get(i).failed().as(flag + "_rule_" + i));
     }
