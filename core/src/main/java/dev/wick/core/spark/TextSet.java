@@ -18,8 +18,9 @@ import org.apache.spark.unsafe.types.UTF8String;
  * ({@code forall}), which Spark interprets and which keep it from compiling the projection that
  * holds them with the scan, or {@code array_except}, which builds a hash set every row. This is one
  * generated loop of lookups on the elements' UTF-8 bytes: values of up to 8 bytes (codes, short
- * names) are found by a binary search among the set's values of the same length, each packed into
- * one {@code long}, with no hashing of the bytes; longer values by a hash lookup.
+ * names) are packed into one {@code long} and looked up in a small open-addressing table of the
+ * set's values of the same length (one multiplication and, mostly, one comparison: a binary search
+ * of a few dozen values costs several mispredicted branches); longer values by a hash lookup.
  */
 public final class TextSet implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -27,30 +28,57 @@ public final class TextSet implements Serializable {
   /** Values longer than this many bytes are looked up by hash. */
   private static final int PACKED = 8;
 
-  /** Up to this many values of one length are compared one by one, not binary-searched. */
-  private static final int SCANNED = 8;
+  /**
+   * The free slots of a packed table: the prefix of eight {@code 0xFF} bytes, which no string from
+   * Java holds (no UTF-8 sequence has that byte) and no shorter value's zero-padded prefix equals.
+   */
+  private static final long FREE = -1L;
 
   private final Set<UTF8String> values;
 
   /**
-   * For each byte length up to {@link #PACKED}, the sorted {@link UTF8String#getPrefix() prefixes}
-   * of the values of that length: a value that short is its prefix (zero-padded), so two values of
-   * one length are equal exactly when their prefixes are.
+   * For each byte length up to {@link #PACKED}, a linear-probing table of the {@link
+   * UTF8String#getPrefix() prefixes} of the values of that length, at most half full ({@link #FREE}
+   * elsewhere): a value that short is its prefix (zero-padded), so two values of one length are
+   * equal exactly when their prefixes are.
    */
   private final long[][] packedByLength;
+
+  /** For each length, how far to shift a mixed prefix to get a slot of its table. */
+  private final int[] shiftByLength;
 
   private TextSet(Set<UTF8String> values) {
     this.values = values;
     this.packedByLength = new long[PACKED + 1][];
+    this.shiftByLength = new int[PACKED + 1];
     for (int length = 0; length <= PACKED; length++) {
       int n = length;
-      packedByLength[length] =
-          values.stream()
-              .filter(v -> v.numBytes() == n)
-              .mapToLong(UTF8String::getPrefix)
-              .sorted()
-              .toArray();
+      long[] prefixes =
+          values.stream().filter(v -> v.numBytes() == n).mapToLong(UTF8String::getPrefix).toArray();
+      // At least two slots, and twice as many as values: some slot is always free.
+      int bits = 64 - Long.numberOfLeadingZeros(2L * Math.max(1, prefixes.length) - 1);
+      long[] table = new long[1 << bits];
+      Arrays.fill(table, FREE);
+      int mask = table.length - 1;
+      for (long prefix : prefixes) {
+        int slot = slot(prefix, 64 - bits);
+        while (table[slot] != FREE) {
+          slot = (slot + 1) & mask;
+        }
+        table[slot] = prefix;
+      }
+      packedByLength[length] = table;
+      shiftByLength[length] = 64 - bits;
     }
+  }
+
+  /**
+   * The home slot of {@code prefix}: the top bits of a multiplicative hash, which depend on every
+   * bit of the prefix (a short value's bytes sit in its top bits, which a multiplication carries
+   * only upwards).
+   */
+  private static int slot(long prefix, int shift) {
+    return (int) ((prefix * 0x9E3779B97F4A7C15L) >>> shift);
   }
 
   /** The set of {@code values}. */
@@ -95,20 +123,19 @@ public final class TextSet implements Serializable {
     if (length > PACKED) {
       return values.contains(value);
     }
-    long[] packed = packedByLength[length];
-    if (packed.length == 0) {
-      return false;
-    }
+    long[] table = packedByLength[length];
     long prefix = value.getPrefix();
-    if (packed.length <= SCANNED) {
-      for (long p : packed) {
-        if (p == prefix) {
-          return true;
-        }
+    int mask = table.length - 1;
+    for (int slot = slot(prefix, shiftByLength[length]); ; slot = (slot + 1) & mask) {
+      long held = table[slot];
+      if (held == prefix) {
+        // A value of invalid UTF-8 may pack to the free marker: it is in no set.
+        return prefix != FREE;
       }
-      return false;
+      if (held == FREE) {
+        return false;
+      }
     }
-    return Arrays.binarySearch(packed, prefix) >= 0;
   }
 
   @Override

@@ -73,4 +73,34 @@ class TextSetProperties {
     assertThat(set.contains(UTF8String.fromString("abcdefghj"))).isFalse();
     assertThat(set.contains(UTF8String.fromString("\0\0"))).isFalse();
   }
+
+  @Example
+  void bytesNoJavaStringHoldsAreInNoSet() {
+    // Eight 0xFF bytes pack to the marker of a free slot; Spark may hold such invalid UTF-8.
+    byte[] ff = new byte[8];
+    java.util.Arrays.fill(ff, (byte) 0xFF);
+    for (List<String> values : List.of(List.<String>of(), List.of("abcdefgh"), List.of("a", "b"))) {
+      TextSet set = TextSet.of(values);
+      assertThat(set.contains(UTF8String.fromBytes(ff))).isFalse();
+      assertThat(set.contains(UTF8String.fromBytes(ff, 0, 3))).isFalse();
+    }
+  }
+
+  @Example
+  void manyValuesOfOneLengthAreAllFoundAndNothingElse() {
+    List<String> codes = new ArrayList<>();
+    for (char a = 'A'; a <= 'Z'; a++) {
+      for (char b = 'A'; b <= 'Z'; b += 2) {
+        codes.add("" + a + b);
+      }
+    }
+    TextSet set = TextSet.of(codes);
+    for (char a = 'A'; a <= 'Z'; a++) {
+      for (char b = 'A'; b <= 'Z'; b++) {
+        assertThat(set.contains(UTF8String.fromString("" + a + b)))
+            .as("%s%s", a, b)
+            .isEqualTo((b - 'A') % 2 == 0);
+      }
+    }
+  }
 }
