@@ -310,6 +310,119 @@ class DatasetReaderTest {
             """);
   }
 
+  /**
+   * Parquet written by Spark is read with the schema in its first file's footer, with no Spark job
+   * to infer it, and that schema is the one Spark's inference gives: types, nesting and
+   * nullability. Partitioned folders, globs and merged schemas are left to Spark's inference.
+   */
+  @Test
+  void parquetSchemasComeFromTheFooterAsSparkInfersThem() throws Exception {
+    Path plain = dir.resolve("shapes");
+    spark
+        .range(0, 40, 1, 3)
+        .selectExpr(
+            "id",
+            "named_struct('a', id, 'b', array(cast(id AS string), NULL)) AS nested",
+            "map('k', cast(id AS decimal(20, 4))) AS m",
+            "timestamp_ntz'2024-01-01 00:00:00' + make_interval(0, 0, 0, 0, 0, 0, id) AS local",
+            "if(id % 2 = 0, NULL, binary(cast(id AS string))) AS bytes",
+            "id % 4 AS part")
+        .write()
+        .parquet(plain.toString());
+    Path partitioned = dir.resolve("partitioned");
+    spark
+        .read()
+        .parquet(plain.toString())
+        .write()
+        .partitionBy("part")
+        .parquet(partitioned.toString());
+    Path merged = dir.resolve("merged");
+    spark.range(0, 5).selectExpr("id").write().parquet(merged.resolve("a").toString());
+    spark
+        .range(0, 5)
+        .selectExpr("id", "id * 2 AS twice")
+        .write()
+        .parquet(merged.resolve("b").toString());
+    Files.move(
+        dataFilesIn(merged.resolve("b")).get(0),
+        merged.resolve("a").resolve("part-99999-b.snappy.parquet"));
+    String oneFile = dataFilesIn(plain).get(0).toString();
+    List<String> locations =
+        List.of(
+            plain.toString(),
+            oneFile,
+            partitioned.toString(),
+            partitioned.resolve("part=1").toString(),
+            plain + "/part-*");
+    for (String location : locations) {
+      Dataset<Row> ours = DatasetReader.read(spark, location);
+      Dataset<Row> spark = DatasetReaderTest.spark.read().parquet(location);
+      assertThat(ours.schema()).as(location).isEqualTo(spark.schema());
+      assertThat(ours.orderBy("id").collectAsList())
+          .as(location)
+          .hasSizeGreaterThan(5)
+          .isEqualTo(spark.orderBy("id").collectAsList());
+    }
+    assertThat(jobsDuring(() -> DatasetReader.read(spark, plain.toString()).schema())).isZero();
+    assertThat(jobsDuring(() -> DatasetReader.read(spark, oneFile).schema())).isZero();
+    assertThat(jobsDuring(() -> spark.read().parquet(plain.toString()).schema())).isOne();
+    // A partitioned folder: Spark discovers the partition column, as it would without Wick.
+    assertThat(DatasetReader.read(spark, partitioned.toString()).columns()).contains("part");
+    // Merging schemas, when the session asks for it, is Spark's.
+    spark.conf().set("spark.sql.parquet.mergeSchema", "true");
+    try {
+      assertThat(DatasetReader.read(spark, merged.resolve("a").toString()).columns())
+          .containsExactly("id", "twice");
+    } finally {
+      spark.conf().unset("spark.sql.parquet.mergeSchema");
+    }
+    assertThat(DatasetReader.read(spark, merged.resolve("a").toString()).columns())
+        .containsExactly("id");
+  }
+
+  /**
+   * The number of Spark jobs {@code action} starts, counted between two marker jobs of its own (the
+   * listener bus delivers events in order, late ones of earlier jobs included).
+   */
+  private static int jobsDuring(Runnable action) throws InterruptedException {
+    java.util.concurrent.atomic.AtomicInteger jobs =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.Semaphore markers = new java.util.concurrent.Semaphore(0);
+    org.apache.spark.scheduler.SparkListener listener =
+        new org.apache.spark.scheduler.SparkListener() {
+          @Override
+          public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+            if (start.properties() != null
+                && start.properties().getProperty("wick.test.marker") != null) {
+              markers.release();
+            } else if (markers.availablePermits() > 0) {
+              jobs.incrementAndGet();
+            }
+          }
+        };
+    spark.sparkContext().addSparkListener(listener);
+    try {
+      runMarker();
+      assertThat(markers.tryAcquire(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      markers.release(); // counting from here
+      action.run();
+      runMarker();
+      assertThat(markers.tryAcquire(2, 30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      spark.sparkContext().removeSparkListener(listener);
+    }
+    return jobs.get();
+  }
+
+  private static void runMarker() {
+    spark.sparkContext().setLocalProperty("wick.test.marker", "1");
+    try {
+      spark.range(1).count();
+    } finally {
+      spark.sparkContext().setLocalProperty("wick.test.marker", null);
+    }
+  }
+
   @Test
   void formatNamesAndExtensions() {
     assertThat(Format.parse(" Parquet ")).isEqualTo(Format.PARQUET);
