@@ -235,7 +235,8 @@ public final class DatasetReader {
       return Optional.empty();
     }
     try {
-      Configuration conf = spark.sessionState().newHadoopConf();
+      // The context's configuration, loaded once: a new one parses Hadoop's XML defaults again.
+      Configuration conf = spark.sparkContext().hadoopConfiguration();
       Path path = Locations.qualified(location, conf);
       String text = path.toUri().getPath();
       for (int i = 0; i < text.length(); i++) {
