@@ -43,15 +43,25 @@ final class AsciiAutomaton implements Serializable {
 
   private final int classes;
 
-  /** {@code next[state * classes + class]}: the following state, or -1 when no match can follow. */
+  /**
+   * The transitions, by state and class: a state is the offset of its row ({@code number *
+   * classes}), and {@code next[state + class]} is the following state's offset, or -1 when no match
+   * can follow. Offsets rather than numbers take a multiplication out of each character's step,
+   * which waits on the one before it.
+   */
   private final int[] next;
 
+  /** Whether each state, by number, accepts. */
   private final boolean[] accepting;
 
+  /** An automaton of {@code next[number * classes + class]}, each entry a state's number or -1. */
   private AsciiAutomaton(byte[] classOf, int classes, int[] next, boolean[] accepting) {
     this.classOf = classOf;
     this.classes = classes;
-    this.next = next;
+    this.next = new int[next.length];
+    for (int i = 0; i < next.length; i++) {
+      this.next[i] = next[i] < 0 ? -1 : next[i] * classes;
+    }
     this.accepting = accepting;
   }
 
@@ -76,11 +86,11 @@ final class AsciiAutomaton implements Serializable {
 
   /** The state after {@code state} reads the ASCII character {@code c}, or -1: no match. */
   int step(int state, int c) {
-    return next[state * classes + classOf[c]];
+    return next[state + classOf[c]];
   }
 
   boolean accepts(int state) {
-    return accepting[state];
+    return accepting[state / classes];
   }
 
   int states() {
