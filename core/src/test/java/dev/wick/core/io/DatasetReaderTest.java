@@ -381,45 +381,52 @@ class DatasetReaderTest {
   }
 
   /**
-   * The number of Spark jobs {@code action} starts, counted between two marker jobs of its own (the
-   * listener bus delivers events in order, late ones of earlier jobs included).
+   * The number of Spark jobs {@code action} starts, counted between marker jobs of its own run
+   * before and after it: the listener bus delivers events in order, so late events of earlier jobs
+   * come before the first marker, and every job of the action before the last.
    */
   private static int jobsDuring(Runnable action) throws InterruptedException {
     java.util.concurrent.atomic.AtomicInteger jobs =
         new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.Semaphore markers = new java.util.concurrent.Semaphore(0);
+    java.util.concurrent.atomic.AtomicInteger phase =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
     org.apache.spark.scheduler.SparkListener listener =
         new org.apache.spark.scheduler.SparkListener() {
           @Override
           public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
-            if (start.properties() != null
-                && start.properties().getProperty("wick.test.marker") != null) {
-              markers.release();
-            } else if (markers.availablePermits() > 0) {
+            String marker =
+                start.properties() == null ? null : start.properties().getProperty(MARKER);
+            if ("before".equals(marker)) {
+              phase.compareAndSet(0, 1);
+            } else if ("after".equals(marker)) {
+              phase.set(2);
+              done.countDown();
+            } else if (phase.get() == 1) {
               jobs.incrementAndGet();
             }
           }
         };
     spark.sparkContext().addSparkListener(listener);
     try {
-      runMarker();
-      assertThat(markers.tryAcquire(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-      markers.release(); // counting from here
+      runMarker("before");
       action.run();
-      runMarker();
-      assertThat(markers.tryAcquire(2, 30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      runMarker("after");
+      assertThat(done.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     } finally {
       spark.sparkContext().removeSparkListener(listener);
     }
     return jobs.get();
   }
 
-  private static void runMarker() {
-    spark.sparkContext().setLocalProperty("wick.test.marker", "1");
+  private static final String MARKER = "wick.test.marker";
+
+  private static void runMarker(String which) {
+    spark.sparkContext().setLocalProperty(MARKER, which);
     try {
       spark.range(1).count();
     } finally {
-      spark.sparkContext().setLocalProperty("wick.test.marker", null);
+      spark.sparkContext().setLocalProperty(MARKER, null);
     }
   }
 
