@@ -238,11 +238,8 @@ public final class DatasetReader {
       // The context's configuration, loaded once: a new one parses Hadoop's XML defaults again.
       Configuration conf = spark.sparkContext().hadoopConfiguration();
       Path path = Locations.qualified(location, conf);
-      String text = path.toUri().getPath();
-      for (int i = 0; i < text.length(); i++) {
-        if ("*?[{\\".indexOf(text.charAt(i)) >= 0) {
-          return Optional.empty();
-        }
+      if (hasGlob(path)) {
+        return Optional.empty();
       }
       FileSystem fs = path.getFileSystem(conf);
       FileStatus status = fs.getFileStatus(path);
@@ -519,20 +516,18 @@ public final class DatasetReader {
    * looked up directly, since Hadoop's globber cannot name an entry with a colon.
    */
   private static FileStatus[] glob(FileSystem fs, Path path) throws IOException {
-    String text = path.toUri().getPath();
-    for (int i = 0; i < text.length(); i++) {
-      if ("*?[{\\".indexOf(text.charAt(i)) >= 0) {
-        try {
-          return fs.globStatus(path);
-        } catch (IllegalArgumentException e) {
-          throw WickException.usage(
-              "Cannot expand the glob "
-                  + text
-                  + ": Hadoop's globbing fails on an entry with a colon in its name ("
-                  + Locations.message(e).replaceFirst("^.*: ", "")
-                  + "); give that path without a glob, or rename the entry.",
-              e);
-        }
+    if (hasGlob(path)) {
+      String text = path.toUri().getPath();
+      try {
+        return fs.globStatus(path);
+      } catch (IllegalArgumentException e) {
+        throw WickException.usage(
+            "Cannot expand the glob "
+                + text
+                + ": Hadoop's globbing fails on an entry with a colon in its name ("
+                + Locations.message(e).replaceFirst("^.*: ", "")
+                + "); give that path without a glob, or rename the entry.",
+            e);
       }
     }
     try {
@@ -540,6 +535,17 @@ public final class DatasetReader {
     } catch (java.io.FileNotFoundException e) {
       return null;
     }
+  }
+
+  /** Whether {@code path} holds a character of Hadoop's glob syntax. */
+  private static boolean hasGlob(Path path) {
+    String text = path.toUri().getPath();
+    for (int i = 0; i < text.length(); i++) {
+      if ("*?[{\\".indexOf(text.charAt(i)) >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
