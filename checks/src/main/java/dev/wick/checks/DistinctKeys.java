@@ -2,15 +2,22 @@ package dev.wick.checks;
 
 import static org.apache.spark.sql.functions.col;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.PairFlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.types.BooleanType;
@@ -23,9 +30,12 @@ import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.Platform;
 import scala.Option;
+import scala.Tuple2;
 
 /**
  * The exact number of distinct key values (or combinations) of a dataset holding just the key
@@ -36,14 +46,19 @@ import scala.Option;
  * expects), and once after it. For keys whose values are equal exactly when their bytes in Spark's
  * {@link UnsafeRow} are (integers, booleans, dates, timestamps, decimals of the column's one scale,
  * text compared byte by byte: a null's slot is zeroed and equal leading fields put the variable-
- * length bytes at equal offsets), the keys are instead shuffled by their hash, sorted within each
- * partition (Spark's generated radix sort) and counted in one walk over Catalyst's own rows that
- * compares each key's bytes with the key before it, with no conversion to Java rows and no second
- * aggregation; the walk runs as a SQL execution of its own, so listeners and observations of the
+ * length bytes at equal offsets), the keys are instead sent by the hash of their bytes to one of
+ * the session's shuffle partitions, packed into chunks of many keys (a shuffle of single rows costs
+ * a stream write and read per key), sorted within each partition by Spark's sort (generated radix
+ * sort, spilling as it must) and counted in one walk over Catalyst's own rows that compares each
+ * key's bytes with the key before it, with no conversion to Java rows and no second aggregation.
+ * The walk runs as a SQL execution of the keys' own query, so listeners and observations of that
  * query see it as they see an action. Any other key (floating point, whose grouping equates NaNs
  * and both zeros; binary; collated text; nested types) is counted by Spark's grouping.
  */
 final class DistinctKeys {
+  /** The name of the SQL execution that counts the keys, for listeners. */
+  static final String EXECUTION = "wick unique keys";
+
   private DistinctKeys() {}
 
   /** The number of distinct rows of {@code keys}, every column of which is a key. */
@@ -51,15 +66,160 @@ final class DistinctKeys {
     if (!Arrays.stream(keys.schema().fields()).allMatch(DistinctKeys::equalAsBytes)) {
       return keys.distinct().count();
     }
+    StructType schema = keys.schema();
     // Positional names: a key field's own name may hold dots or backticks.
-    String[] names = new String[keys.columns().length];
+    String[] names = new String[schema.size()];
     Arrays.setAll(names, i -> "k" + i);
     Column[] columns = Arrays.stream(names).map(c -> col(c)).toArray(Column[]::new);
-    QueryExecution sorted =
-        keys.toDF(names).repartition(columns).sortWithinPartitions(columns).queryExecution();
+    SparkSession session = (SparkSession) keys.sparkSession();
+    int partitions = session.sessionState().conf().numShufflePartitions();
+    QueryExecution read = keys.queryExecution();
     scala.Function0<Long> walk =
-        () -> sorted.toRdd().toJavaRDD().mapPartitions(new CountChanges()).fold(0L, Long::sum);
-    return SQLExecution.withNewExecutionId(sorted, Option.apply("wick unique keys"), walk);
+        () -> {
+          JavaRDD<InternalRow> arrived =
+              read.toRdd()
+                  .toJavaRDD()
+                  .mapPartitionsToPair(new Pack(schema, partitions))
+                  .partitionBy(new HashPartitioner(partitions))
+                  .values()
+                  .mapPartitions(new Unpack(schema.size()));
+          return session
+              .internalCreateDataFrame(arrived.rdd(), schema, false)
+              .toDF(names)
+              .sortWithinPartitions(columns)
+              .queryExecution()
+              .toRdd()
+              .toJavaRDD()
+              .mapPartitions(new CountChanges())
+              .fold(0L, Long::sum);
+        };
+    return SQLExecution.withNewExecutionId(read, Option.apply(EXECUTION), walk);
+  }
+
+  /**
+   * One partition's keys as chunks of {@code [size][UnsafeRow bytes]...}, one series of chunks per
+   * shuffle partition, chosen by the hash of the key's bytes (equal keys, equal bytes, one
+   * partition). Each partition's buffer holds at most {@link #chunkBytes} before it is sent, so a
+   * task holds a few megabytes whatever its number of keys.
+   */
+  private static final class Pack
+      implements PairFlatMapFunction<Iterator<InternalRow>, Integer, byte[]> {
+    private static final long serialVersionUID = 1L;
+    private final StructType schema;
+    private final int partitions;
+
+    Pack(StructType schema, int partitions) {
+      this.schema = schema;
+      this.partitions = partitions;
+    }
+
+    /** Chunks of at most 32 MB in all, from 16 KB (many partitions) to 1 MB (few). */
+    private int chunkBytes() {
+      return Math.max(16 << 10, Math.min(1 << 20, (32 << 20) / partitions));
+    }
+
+    @Override
+    public Iterator<Tuple2<Integer, byte[]>> call(Iterator<InternalRow> rows) {
+      int limit = chunkBytes();
+      byte[][] buffers = new byte[partitions][];
+      int[] used = new int[partitions];
+      ArrayDeque<Tuple2<Integer, byte[]>> ready = new ArrayDeque<>();
+      UnsafeProjection[] toUnsafe = new UnsafeProjection[1];
+      return new Iterator<>() {
+        private boolean flushed;
+
+        @Override
+        public boolean hasNext() {
+          while (ready.isEmpty() && rows.hasNext()) {
+            add(unsafe(rows.next()));
+          }
+          if (ready.isEmpty() && !flushed) {
+            flushed = true;
+            for (int p = 0; p < partitions; p++) {
+              if (used[p] > 0) {
+                ready.add(new Tuple2<>(p, Arrays.copyOf(buffers[p], used[p])));
+              }
+            }
+          }
+          return !ready.isEmpty();
+        }
+
+        @Override
+        public Tuple2<Integer, byte[]> next() {
+          if (!hasNext()) {
+            throw new NoSuchElementException();
+          }
+          return ready.poll();
+        }
+
+        private UnsafeRow unsafe(InternalRow row) {
+          if (row instanceof UnsafeRow u) {
+            return u;
+          }
+          if (toUnsafe[0] == null) {
+            toUnsafe[0] = UnsafeProjection.create(schema);
+          }
+          return toUnsafe[0].apply(row);
+        }
+
+        private void add(UnsafeRow key) {
+          int p = Math.floorMod(key.hashCode(), partitions);
+          int size = key.getSizeInBytes();
+          int needed = Integer.BYTES + size;
+          byte[] buffer = buffers[p];
+          if (buffer != null && used[p] > 0 && used[p] + needed > limit) {
+            ready.add(new Tuple2<>(p, Arrays.copyOf(buffer, used[p])));
+            used[p] = 0;
+          }
+          if (buffer == null || used[p] + needed > buffer.length) {
+            int grown = Math.max(used[p] + needed, Math.min(limit, Math.max(4096, 2 * used[p])));
+            buffer = buffers[p] = Arrays.copyOf(buffer == null ? new byte[0] : buffer, grown);
+          }
+          Platform.putInt(buffer, Platform.BYTE_ARRAY_OFFSET + used[p], size);
+          key.writeToMemory(buffer, Platform.BYTE_ARRAY_OFFSET + used[p] + Integer.BYTES);
+          used[p] += needed;
+        }
+      };
+    }
+  }
+
+  /** A partition's chunks back as keys: one reused {@link UnsafeRow} over each key's bytes. */
+  private static final class Unpack implements FlatMapFunction<Iterator<byte[]>, InternalRow> {
+    private static final long serialVersionUID = 1L;
+    private final int fields;
+
+    Unpack(int fields) {
+      this.fields = fields;
+    }
+
+    @Override
+    public Iterator<InternalRow> call(Iterator<byte[]> chunks) {
+      UnsafeRow key = new UnsafeRow(fields);
+      return new Iterator<>() {
+        private byte[] chunk;
+        private int at;
+
+        @Override
+        public boolean hasNext() {
+          while ((chunk == null || at >= chunk.length) && chunks.hasNext()) {
+            chunk = chunks.next();
+            at = 0;
+          }
+          return chunk != null && at < chunk.length;
+        }
+
+        @Override
+        public InternalRow next() {
+          if (!hasNext()) {
+            throw new NoSuchElementException();
+          }
+          int size = Platform.getInt(chunk, Platform.BYTE_ARRAY_OFFSET + at);
+          key.pointTo(chunk, Platform.BYTE_ARRAY_OFFSET + at + Integer.BYTES, size);
+          at += Integer.BYTES + size;
+          return key;
+        }
+      };
+    }
   }
 
   /**

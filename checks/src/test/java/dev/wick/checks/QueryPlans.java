@@ -15,7 +15,10 @@ final class QueryPlans {
     T run() throws Exception;
   }
 
-  /** An action's result and the plans of its queries, each optimized plan then executed plan. */
+  /**
+   * An action's result and the plans of its queries: each query's name (the action's, such as
+   * {@code count}), optimized plan and executed plan.
+   */
   record Ran<T>(T result, List<String> plans) {}
 
   /**
@@ -29,7 +32,7 @@ final class QueryPlans {
           @Override
           public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
             synchronized (plans) {
-              plans.add(qe.optimizedPlan() + "\n" + qe.executedPlan());
+              plans.add(funcName + "\n" + qe.optimizedPlan() + "\n" + qe.executedPlan());
             }
           }
 
