@@ -7,10 +7,27 @@ import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.Profile;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.Alias;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.AttributeReference;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.NamedExpression;
+import org.apache.spark.sql.execution.ColumnarToRowExec;
+import org.apache.spark.sql.execution.ProjectExec;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.WholeStageCodegenExec;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Runs a {@link ProfilePlan}: one Spark job that scans the projected data once, profiles each
@@ -32,7 +49,7 @@ public final class ProfileScan {
   public static Profile run(ProfilePlan plan, String source, int top) {
     List<ColumnSpec> specs = plan.specs();
     int mapSize = itemsMapSize(top);
-    JavaRDD<InternalRow> rows = plan.projected().queryExecution().toRdd().toJavaRDD();
+    JavaRDD<InternalRow> rows = rows(plan.projected().queryExecution());
     PartitionSummary total;
     try {
       total = mergeInOrder(rows.mapPartitions(new PartitionProfiler(specs, mapSize)), specs);
@@ -59,6 +76,116 @@ public final class ProfileScan {
               c.semantic()));
     }
     return new Profile(source, Instant.now().toString(), total.rows, top, fields);
+  }
+
+  /**
+   * The projected rows. When the projection just picks columns a columnar source reads (Parquet or
+   * ORC fields, top level, no expression but a new name), its column batches are walked in place,
+   * row by row: the profile then reads each value where the reader decoded it, with no copy of
+   * every value (texts included) into one of Catalyst's rows. Any other plan gives Catalyst's rows.
+   */
+  static JavaRDD<InternalRow> rows(QueryExecution projected) {
+    Optional<ColumnarSource> source = columnarSource(projected);
+    if (source.isEmpty()) {
+      return projected.toRdd().toJavaRDD();
+    }
+    return source
+        .get()
+        .scan()
+        .executeColumnar()
+        .toJavaRDD()
+        .mapPartitions(new BatchRows(source.get().columns()));
+  }
+
+  /**
+   * A columnar scan, and for each projected column the index of the scan's column holding it.
+   *
+   * @param scan the scan, whose {@code executeColumnar} gives the batches
+   * @param columns the scan's column index of each projected column, in projected order
+   */
+  record ColumnarSource(SparkPlan scan, int[] columns) {}
+
+  /**
+   * The columnar scan the plan turns into rows and projects, when the projection is of its columns
+   * alone (each maybe renamed); empty for any other plan.
+   */
+  static Optional<ColumnarSource> columnarSource(QueryExecution projected) {
+    SparkPlan plan = projected.executedPlan();
+    SparkPlan inner = plan instanceof WholeStageCodegenExec whole ? whole.child() : plan;
+    List<Expression> picked;
+    if (inner instanceof ProjectExec project) {
+      picked = new ArrayList<>();
+      for (NamedExpression e : CollectionConverters.asJava(project.projectList())) {
+        picked.add(e instanceof Alias alias ? alias.child() : (Expression) e);
+      }
+      inner = project.child();
+    } else {
+      picked = new ArrayList<>(CollectionConverters.asJava(inner.output()));
+    }
+    if (!(inner instanceof ColumnarToRowExec toRows) || !toRows.child().supportsColumnar()) {
+      return Optional.empty();
+    }
+    List<Attribute> read = CollectionConverters.asJava(toRows.child().output());
+    int[] columns = new int[picked.size()];
+    for (int i = 0; i < columns.length; i++) {
+      Expression e = picked.get(i);
+      columns[i] = e instanceof AttributeReference a ? indexOf(read, a) : -1;
+      if (columns[i] < 0) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(new ColumnarSource(toRows.child(), columns));
+  }
+
+  private static int indexOf(List<Attribute> attributes, Attribute wanted) {
+    for (int i = 0; i < attributes.size(); i++) {
+      if (attributes.get(i).exprId().equals(wanted.exprId())) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * A partition's column batches as one iterator of their rows, each batch read in place through
+   * the projected columns' vectors.
+   */
+  private static final class BatchRows
+      implements FlatMapFunction<Iterator<ColumnarBatch>, InternalRow> {
+    private static final long serialVersionUID = 1L;
+    private final int[] columns;
+
+    BatchRows(int[] columns) {
+      this.columns = columns.clone();
+    }
+
+    @Override
+    public Iterator<InternalRow> call(Iterator<ColumnarBatch> batches) {
+      return new Iterator<>() {
+        private Iterator<InternalRow> rows = Collections.emptyIterator();
+
+        @Override
+        public boolean hasNext() {
+          while (!rows.hasNext() && batches.hasNext()) {
+            ColumnarBatch batch = batches.next();
+            ColumnVector[] picked = new ColumnVector[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+              picked[i] = batch.column(columns[i]);
+            }
+            rows = new ColumnarBatch(picked, batch.numRows()).rowIterator();
+          }
+          return rows.hasNext();
+        }
+
+        @Override
+        public InternalRow next() {
+          if (!hasNext()) {
+            throw new NoSuchElementException();
+          }
+          return rows.next();
+        }
+      };
+    }
   }
 
   /** Above this many partitions, summaries merge in groups on the executors first. */
