@@ -625,6 +625,8 @@ public final class Output implements AutoCloseable {
     if (move(falseFolder, split.falsePart())) {
       writeString(split.falsePart() + "/" + SUCCESS, "");
     } else {
+      // Task 0 writes the false side's file even with no false row; a format that still left no
+      // file gets the part written empty here, with its columns.
       Dataset<Row> empty = falseRows.limit(0);
       writeDataset(
           split.falsePart(),

@@ -363,9 +363,11 @@ class DatasetReaderTest {
           .hasSizeGreaterThan(5)
           .isEqualTo(spark.orderBy("id").collectAsList());
     }
-    assertThat(jobsDuring(() -> DatasetReader.read(spark, plain.toString()).schema())).isZero();
-    assertThat(jobsDuring(() -> DatasetReader.read(spark, oneFile).schema())).isZero();
-    assertThat(jobsDuring(() -> spark.read().parquet(plain.toString()).schema())).isOne();
+    assertThat(SparkJobs.during(spark, () -> DatasetReader.read(spark, plain.toString()).schema()))
+        .isZero();
+    assertThat(SparkJobs.during(spark, () -> DatasetReader.read(spark, oneFile).schema())).isZero();
+    assertThat(SparkJobs.during(spark, () -> spark.read().parquet(plain.toString()).schema()))
+        .isOne();
     // A partitioned folder: Spark discovers the partition column, as it would without Wick.
     assertThat(DatasetReader.read(spark, partitioned.toString()).columns()).contains("part");
     // Merging schemas, when the session asks for it, is Spark's.
@@ -378,56 +380,6 @@ class DatasetReaderTest {
     }
     assertThat(DatasetReader.read(spark, merged.resolve("a").toString()).columns())
         .containsExactly("id");
-  }
-
-  /**
-   * The number of Spark jobs {@code action} starts, counted between marker jobs of its own run
-   * before and after it: the listener bus delivers events in order, so late events of earlier jobs
-   * come before the first marker, and every job of the action before the last.
-   */
-  private static int jobsDuring(Runnable action) throws InterruptedException {
-    java.util.concurrent.atomic.AtomicInteger jobs =
-        new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.atomic.AtomicInteger phase =
-        new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-    org.apache.spark.scheduler.SparkListener listener =
-        new org.apache.spark.scheduler.SparkListener() {
-          @Override
-          public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
-            String marker =
-                start.properties() == null ? null : start.properties().getProperty(MARKER);
-            if ("before".equals(marker)) {
-              phase.compareAndSet(0, 1);
-            } else if ("after".equals(marker)) {
-              phase.set(2);
-              done.countDown();
-            } else if (phase.get() == 1) {
-              jobs.incrementAndGet();
-            }
-          }
-        };
-    spark.sparkContext().addSparkListener(listener);
-    try {
-      runMarker("before");
-      action.run();
-      runMarker("after");
-      assertThat(done.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
-    }
-    return jobs.get();
-  }
-
-  private static final String MARKER = "wick.test.marker";
-
-  private static void runMarker(String which) {
-    spark.sparkContext().setLocalProperty(MARKER, which);
-    try {
-      spark.range(1).count();
-    } finally {
-      spark.sparkContext().setLocalProperty(MARKER, null);
-    }
   }
 
   @Test

@@ -51,7 +51,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>The write is not partitioned, so Spark does not sort the rows, and the {@code false} side's
  * expressions (lambdas over arrays, which would take a whole projection out of Spark's generated
  * code) never run for the {@code true} rows. Each task writes its {@code false} file beside its own
- * file, under the folder the committer gave it, so the commit protocol moves both.
+ * file, under the folder the committer gave it, so the commit protocol moves both. Task 0, which
+ * every write runs, writes one even when none of its rows is false, so that a {@code false} side no
+ * row falls in still gets its columns without a job of its own.
  *
  * <p>Spark creates file formats by class name, so a write names one of {@link SplitParquetFormat},
  * {@link SplitOrcFormat} or {@link SplitAvroFormat} and passes the id of a {@link Plan} registered
@@ -417,9 +419,16 @@ public final class SplitWrite {
 
     @Override
     public void close() {
+      if (falseWriter == null && TaskContext.getPartitionId() == 0) {
+        // A write always runs a task 0 (Spark gives an input of no partitions one empty task), so
+        // the false side's columns get a file even when no row is false, with no job of its own.
+        falseWriter = falseOpener.open();
+      }
       trueWriter.close();
       if (falseWriter != null) {
         falseWriter.close();
+      }
+      if (levels != null) {
         giveBack(id, levels);
       }
       plan.trueRows().add(trueCount);
