@@ -175,6 +175,36 @@ final class FieldAccumulator {
     }
   }
 
+  /**
+   * Whether {@code more} new distinct text values can still be counted exactly, with nothing else
+   * to check per value (no semantic type): then {@link #addTextCopies} gives what as many single
+   * values would.
+   */
+  boolean countsTextExactly(int more) {
+    return exact != null && semantic == null && exact.size() + more <= EXACT_LIMIT;
+  }
+
+  /** Adds {@code copies} copies of the text {@code v}, while {@link #countsTextExactly}. */
+  void addTextCopies(UTF8String v, long copies) {
+    s.count += copies;
+    long[] seen = exact.get(v);
+    if (seen != null) {
+      seen[0] += copies;
+      s.addLength(seen[1], copies);
+      return;
+    }
+    int length = Utf8.numChars(v);
+    exact.put(v.copy(), new long[] {copies, length});
+    s.addLength(length, copies);
+    hll.update(XXH64.hashUTF8String(v, HASH_SEED));
+  }
+
+  /** Adds {@code n} null values. */
+  void addNulls(long n) {
+    s.count += n;
+    s.nulls += n;
+  }
+
   private void text(UTF8String v) {
     if (exact != null) {
       long[] seen = exact.get(v);

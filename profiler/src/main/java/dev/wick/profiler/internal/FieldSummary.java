@@ -67,10 +67,15 @@ final class FieldSummary implements Serializable {
   }
 
   void addLength(long length) {
-    lengths++;
-    sumLength += length;
+    addLength(length, 1);
+  }
+
+  /** Adds {@code copies} values of {@code length} characters (or bytes). */
+  void addLength(long length, long copies) {
+    lengths += copies;
+    sumLength += length * copies;
     if (length == 0) {
-      empty++;
+      empty += copies;
     }
     if (length < minLength) {
       minLength = length;

@@ -7,14 +7,9 @@ import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.Profile;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.function.FlatMapFunction;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.AttributeReference;
@@ -25,8 +20,6 @@ import org.apache.spark.sql.execution.ProjectExec;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
-import org.apache.spark.sql.vectorized.ColumnVector;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -49,10 +42,11 @@ public final class ProfileScan {
   public static Profile run(ProfilePlan plan, String source, int top) {
     List<ColumnSpec> specs = plan.specs();
     int mapSize = itemsMapSize(top);
-    JavaRDD<InternalRow> rows = rows(plan.projected().queryExecution());
+    JavaRDD<PartitionSummary> summaries =
+        summaries(plan.projected().queryExecution(), new PartitionProfiler(specs, mapSize));
     PartitionSummary total;
     try {
-      total = mergeInOrder(rows.mapPartitions(new PartitionProfiler(specs, mapSize)), specs);
+      total = mergeInOrder(summaries, specs);
     } catch (Exception e) { // SparkException is a checked exception that Scala throws undeclared
       Optional<WickException> unreadable = DatasetReader.explainScanFailure(e);
       if (unreadable.isPresent()) {
@@ -79,22 +73,23 @@ public final class ProfileScan {
   }
 
   /**
-   * The projected rows. When the projection just picks columns a columnar source reads (Parquet or
-   * ORC fields, top level, no expression but a new name), its column batches are walked in place,
-   * row by row: the profile then reads each value where the reader decoded it, with no copy of
-   * every value (texts included) into one of Catalyst's rows. Any other plan gives Catalyst's rows.
+   * Each partition's summary. When the projection just picks columns a columnar source reads
+   * (Parquet or ORC fields, top level, no expression but a new name), the profile reads the scan's
+   * column batches in place, column by column: each value is read where the reader decoded it, with
+   * no copy of every value (texts included) into one of Catalyst's rows, and a dictionary-encoded
+   * text column is counted per dictionary entry. Any other plan is profiled from Catalyst's rows.
    */
-  static JavaRDD<InternalRow> rows(QueryExecution projected) {
+  static JavaRDD<PartitionSummary> summaries(QueryExecution projected, PartitionProfiler profiler) {
     Optional<ColumnarSource> source = columnarSource(projected);
     if (source.isEmpty()) {
-      return projected.toRdd().toJavaRDD();
+      return projected.toRdd().toJavaRDD().mapPartitions(profiler.rows());
     }
     return source
         .get()
         .scan()
         .executeColumnar()
         .toJavaRDD()
-        .mapPartitions(new BatchRows(source.get().columns()));
+        .mapPartitions(profiler.batches(source.get().columns()));
   }
 
   /**
@@ -144,48 +139,6 @@ public final class ProfileScan {
       }
     }
     return -1;
-  }
-
-  /**
-   * A partition's column batches as one iterator of their rows, each batch read in place through
-   * the projected columns' vectors.
-   */
-  private static final class BatchRows
-      implements FlatMapFunction<Iterator<ColumnarBatch>, InternalRow> {
-    private static final long serialVersionUID = 1L;
-    private final int[] columns;
-
-    BatchRows(int[] columns) {
-      this.columns = columns.clone();
-    }
-
-    @Override
-    public Iterator<InternalRow> call(Iterator<ColumnarBatch> batches) {
-      return new Iterator<>() {
-        private Iterator<InternalRow> rows = Collections.emptyIterator();
-
-        @Override
-        public boolean hasNext() {
-          while (!rows.hasNext() && batches.hasNext()) {
-            ColumnarBatch batch = batches.next();
-            ColumnVector[] picked = new ColumnVector[columns.length];
-            for (int i = 0; i < columns.length; i++) {
-              picked[i] = batch.column(columns[i]);
-            }
-            rows = new ColumnarBatch(picked, batch.numRows()).rowIterator();
-          }
-          return rows.hasNext();
-        }
-
-        @Override
-        public InternalRow next() {
-          if (!hasNext()) {
-            throw new NoSuchElementException();
-          }
-          return rows.next();
-        }
-      };
-    }
   }
 
   /** Above this many partitions, summaries merge in groups on the executors first. */
