@@ -74,6 +74,26 @@ class ColumnarScanTest {
   }
 
   @Test
+  void orcBatchesAndRowsGiveTheSameProfile() {
+    String orc = dir.resolve("mixed-orc").toString();
+    spark.read().parquet(parquet).drop("tags").write().orc(orc);
+    Dataset<Row> columns = spark.read().orc(orc);
+    assertThat(readsBatches(columns)).isTrue();
+    Profile fromBatches = Profiler.defaults().profile(columns, "mixed");
+    assertThat(fromBatches.rowCount()).isEqualTo(50_000);
+    Profile fromRows;
+    spark.conf().set("spark.sql.orc.enableVectorizedReader", "false");
+    try {
+      Dataset<Row> rows = spark.read().orc(orc);
+      assertThat(readsBatches(rows)).isFalse();
+      fromRows = Profiler.defaults().profile(rows, "mixed");
+    } finally {
+      spark.conf().unset("spark.sql.orc.enableVectorizedReader");
+    }
+    assertThat(withoutCreatedAt(fromBatches)).isEqualTo(withoutCreatedAt(fromRows));
+  }
+
+  @Test
   void everyTypeProfilesAlikeFromBatchesAndRows() {
     Dataset<Row> all = spark.read().parquet(parquet);
     assertThat(readsBatches(all)).as("arrays' sizes are computed").isFalse();
