@@ -8,6 +8,7 @@ import dev.wick.profiler.Profile;
 import dev.wick.profiler.Profiler;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -55,42 +56,41 @@ class ColumnarScanTest {
 
   @Test
   void batchesAndRowsGiveTheSameProfile() {
-    Dataset<Row> columns = spark.read().parquet(parquet).select("country", "user", "price", "day");
-    assertThat(readsBatches(columns)).isTrue();
-    Profile fromBatches = Profiler.defaults().profile(columns, "mixed");
-    assertThat(fromBatches.rowCount()).isEqualTo(50_000);
-    assertThat(fromBatches.field("country").orElseThrow().nulls()).isEqualTo(7143);
-
-    Profile fromRows;
-    spark.conf().set("spark.sql.parquet.enableVectorizedReader", "false");
-    try {
-      Dataset<Row> rows = spark.read().parquet(parquet).select("country", "user", "price", "day");
-      assertThat(readsBatches(rows)).isFalse();
-      fromRows = Profiler.defaults().profile(rows, "mixed");
-    } finally {
-      spark.conf().unset("spark.sql.parquet.enableVectorizedReader");
-    }
-    assertThat(withoutCreatedAt(fromBatches)).isEqualTo(withoutCreatedAt(fromRows));
+    Profile p =
+        sameFromBatchesAndRows(
+            "spark.sql.parquet.enableVectorizedReader",
+            () -> spark.read().parquet(parquet).select("country", "user", "price", "day"));
+    assertThat(p.field("country").orElseThrow().nulls()).isEqualTo(7143);
   }
 
   @Test
   void orcBatchesAndRowsGiveTheSameProfile() {
     String orc = dir.resolve("mixed-orc").toString();
     spark.read().parquet(parquet).drop("tags").write().orc(orc);
-    Dataset<Row> columns = spark.read().orc(orc);
+    sameFromBatchesAndRows("spark.sql.orc.enableVectorizedReader", () -> spark.read().orc(orc));
+  }
+
+  /**
+   * The profile of {@code read}'s rows, read from column batches, after checking that it equals the
+   * profile read row by row with the vectorized reader turned off ({@code vectorizedReader}).
+   */
+  private static Profile sameFromBatchesAndRows(
+      String vectorizedReader, Supplier<Dataset<Row>> read) {
+    Dataset<Row> columns = read.get();
     assertThat(readsBatches(columns)).isTrue();
     Profile fromBatches = Profiler.defaults().profile(columns, "mixed");
     assertThat(fromBatches.rowCount()).isEqualTo(50_000);
     Profile fromRows;
-    spark.conf().set("spark.sql.orc.enableVectorizedReader", "false");
+    spark.conf().set(vectorizedReader, "false");
     try {
-      Dataset<Row> rows = spark.read().orc(orc);
+      Dataset<Row> rows = read.get();
       assertThat(readsBatches(rows)).isFalse();
       fromRows = Profiler.defaults().profile(rows, "mixed");
     } finally {
-      spark.conf().unset("spark.sql.orc.enableVectorizedReader");
+      spark.conf().unset(vectorizedReader);
     }
     assertThat(withoutCreatedAt(fromBatches)).isEqualTo(withoutCreatedAt(fromRows));
+    return fromBatches;
   }
 
   @Test
