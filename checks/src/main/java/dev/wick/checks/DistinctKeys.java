@@ -2,6 +2,7 @@ package dev.wick.checks;
 
 import static org.apache.spark.sql.functions.col;
 
+import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -20,6 +21,7 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
@@ -72,8 +74,8 @@ final class DistinctKeys {
     Arrays.setAll(names, i -> "k" + i);
     Column[] columns = Arrays.stream(names).map(c -> col(c)).toArray(Column[]::new);
     SparkSession session = (SparkSession) keys.sparkSession();
-    int partitions = session.sessionState().conf().numShufflePartitions();
     QueryExecution read = keys.queryExecution();
+    int partitions = partitions(session, read);
     scala.Function0<Long> walk =
         () -> {
           JavaRDD<InternalRow> arrived =
@@ -97,10 +99,32 @@ final class DistinctKeys {
   }
 
   /**
+   * How many partitions the keys are sent to: as many as the keys' estimated size fills at the
+   * adaptive execution's advisory partition size (64 MB unless set), at least one per task slot and
+   * at most the session's shuffle partitions, as adaptive execution would coalesce them (this
+   * shuffle is the RDD's own, which it does not see). Keys larger than estimated make larger
+   * partitions, which Spark's sort spills as it must.
+   */
+  static int partitions(SparkSession session, QueryExecution keys) {
+    int most = Math.max(1, session.sessionState().conf().numShufflePartitions());
+    int least = Math.min(most, Math.max(1, session.sparkContext().defaultParallelism()));
+    BigInteger size = keys.optimizedPlan().stats().sizeInBytes().bigInteger();
+    long advisory =
+        Math.max(
+            1L,
+            (Long)
+                session.sessionState().conf().getConf(SQLConf.ADVISORY_PARTITION_SIZE_IN_BYTES()));
+    BigInteger wanted = size.divide(BigInteger.valueOf(advisory)).add(BigInteger.ONE);
+    return wanted.compareTo(BigInteger.valueOf(most)) >= 0
+        ? most
+        : Math.max(least, wanted.intValue());
+  }
+
+  /**
    * One partition's keys as chunks of {@code [size][UnsafeRow bytes]...}, one series of chunks per
    * shuffle partition, chosen by the hash of the key's bytes (equal keys, equal bytes, one
    * partition). Each partition's buffer holds at most {@link #chunkBytes} before it is sent, so a
-   * task holds a few megabytes whatever its number of keys.
+   * task holds about 32 MB at most whatever its number of keys.
    */
   private static final class Pack
       implements PairFlatMapFunction<Iterator<InternalRow>, Integer, byte[]> {

@@ -87,6 +87,33 @@ class DistinctKeysTest {
   }
 
   /**
+   * The keys go to as many partitions as their estimated size fills at the advisory partition size,
+   * from one per task slot to the session's shuffle partitions, and are counted exactly either way.
+   */
+  @Test
+  void keysGoToAsManyPartitionsAsTheirSizeFillsWithinTheSessionsBounds() {
+    org.apache.spark.sql.classic.SparkSession session =
+        (org.apache.spark.sql.classic.SparkSession) spark;
+    Dataset<Row> ids = spark.range(0, 5000, 1, 3).toDF("id");
+    int slots = spark.sparkContext().defaultParallelism();
+    spark.conf().set("spark.sql.shuffle.partitions", "200");
+    try {
+      // 40 KB of keys fill one partition of 64 MB: one per task slot.
+      assertThat(DistinctKeys.partitions(session, ids.queryExecution())).isEqualTo(slots);
+      assertThat(DistinctKeys.count(ids)).isEqualTo(5000);
+      spark.conf().set("spark.sql.adaptive.advisoryPartitionSizeInBytes", "1k");
+      assertThat(DistinctKeys.partitions(session, ids.queryExecution())).isBetween(20, 80);
+      assertThat(DistinctKeys.count(ids.union(ids))).isEqualTo(5000);
+      spark.conf().set("spark.sql.shuffle.partitions", "7");
+      assertThat(DistinctKeys.partitions(session, ids.queryExecution())).isEqualTo(7);
+      assertThat(DistinctKeys.count(ids)).isEqualTo(5000);
+    } finally {
+      spark.conf().unset("spark.sql.adaptive.advisoryPartitionSizeInBytes");
+      spark.conf().unset("spark.sql.shuffle.partitions");
+    }
+  }
+
+  /**
    * Keys whose Java values would compare otherwise than the grouping (NaN and both zeros, bytes,
    * collated text, nested values) are counted by the grouping itself.
    */

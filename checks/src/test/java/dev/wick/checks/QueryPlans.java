@@ -22,8 +22,8 @@ final class QueryPlans {
   record Ran<T>(T result, List<String> plans) {}
 
   /**
-   * Runs {@code action} and collects its queries' plans; also waits until every listener has heard
-   * of its queries and stages, which Spark reports asynchronously.
+   * Runs {@code action} and collects its queries' plans; waits, before and after, until every
+   * listener has heard of the queries and stages so far, which Spark reports asynchronously.
    */
   static <T> Ran<T> during(SparkSession spark, Action<T> action) throws Exception {
     List<String> plans = new ArrayList<>();
@@ -39,6 +39,8 @@ final class QueryPlans {
           @Override
           public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
         };
+    // Queries of earlier actions may still be on their way to listeners: let them arrive first.
+    spark.sparkContext().listenerBus().waitUntilEmpty();
     spark.listenerManager().register(listener);
     T result;
     try {
