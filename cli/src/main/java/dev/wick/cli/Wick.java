@@ -1,6 +1,8 @@
 package dev.wick.cli;
 
+import dev.wick.core.EnvironmentFailure;
 import dev.wick.core.ExitCode;
+import dev.wick.core.ProcessExit;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import java.io.PrintStream;
@@ -47,13 +49,16 @@ public final class Wick implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+    ProcessExit.install(System.err);
+    ProcessExit.exit(
+        run(args, ProcessExit.guarded(System.out), ProcessExit.guarded(System.err)));
   }
 
   /**
    * Runs {@code wick} with {@code args}, printing to the given streams; returns the exit code.
-   * Every {@link Throwable} ends in an exit code: a {@link WickException} in its own, an {@link
-   * Error} (out of memory included) in 3 with one sentence.
+   * Every {@link Throwable} ends in an exit code: a {@link WickException} in its own, a failure
+   * the environment caused (out of memory, a full disk, a stack too small: {@link
+   * EnvironmentFailure}) in 2, anything else in 3, each with one sentence.
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     boolean verbose = Logging.verbose(args);
@@ -61,9 +66,10 @@ public final class Wick implements Runnable {
     CommandLine cli = commandLine(out, err);
     try {
       return cli.execute(args);
-    } catch (Throwable t) {
+    } catch (Throwable thrown) {
+      Throwable t = explained(thrown);
       PrintWriter w = cli.getErr();
-      w.println("error: " + explain(t));
+      w.println("error: " + (t instanceof WickException we ? Flags.message(we) : explain(t)));
       if (verbose) {
         t.printStackTrace(w);
       }
@@ -72,17 +78,30 @@ public final class Wick implements Runnable {
     }
   }
 
-  /** The exit code of a failure: a {@link WickException}'s own, else 3. */
+  /**
+   * The exit code of a failure: a {@link WickException}'s own, 2 for one the environment caused,
+   * else 3.
+   */
   static int exitCode(Throwable t) {
-    return t instanceof WickException w ? w.exitCode().code() : ExitCode.INTERNAL.code();
+    return explained(t) instanceof WickException w
+        ? w.exitCode().code()
+        : ExitCode.INTERNAL.code();
+  }
+
+  /**
+   * The failure to report for {@code thrown}: the environment's sentence when the environment caused
+   * it, a corrupt file's when a scan met one, else {@code thrown} itself.
+   */
+  static Throwable explained(Throwable thrown) {
+    Optional<WickException> environment = EnvironmentFailure.explain(thrown);
+    if (environment.isPresent()) {
+      return environment.get();
+    }
+    return DatasetReader.explainScanFailure(thrown).<Throwable>map(e -> e).orElse(thrown);
   }
 
   /** One line for a failure that is not a {@link WickException}. */
   static String explain(Throwable t) {
-    if (outOfMemory(t)) {
-      return "wick ran out of memory; give it more with WICK_JAVA_OPTS (such as"
-          + " WICK_JAVA_OPTS=-Xmx8g), or work on a smaller input.";
-    }
     String message = Optional.ofNullable(t.getMessage()).map(String::strip).orElse("");
     int nl = message.indexOf('\n');
     if (nl >= 0) {
@@ -90,15 +109,6 @@ public final class Wick implements Runnable {
     }
     String what = t.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     return "wick failed unexpectedly (" + what + "); run again with --verbose for details.";
-  }
-
-  private static boolean outOfMemory(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof OutOfMemoryError) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static final java.util.regex.Pattern DECIMAL =
@@ -150,8 +160,7 @@ public final class Wick implements Runnable {
           PrintWriter w = commandLine.getErr();
           boolean verbose = Verbosity.isVerbose(parseResult);
           // A corrupt file among good ones surfaces only when a task reads it.
-          Exception failure =
-              DatasetReader.explainScanFailure(thrown).<Exception>map(e -> e).orElse(thrown);
+          Throwable failure = explained(thrown);
           if (failure instanceof WickException we) {
             w.println("error: " + Flags.message(we));
           } else {

@@ -71,11 +71,98 @@ public final class DatasetReader {
     if (lake.isPresent()) {
       return lake.get().read(spark, options);
     }
-    Format f = format.orElseGet(() -> detect(spark, location));
-    if (format.isPresent()) {
-      requireExists(spark, location);
+    List<FileStatus> files = dataFiles(spark, location);
+    Format f = format.orElseGet(() -> detect(files, location));
+    refuseUnreadableFiles(spark, location, f, files);
+    Dataset<Row> data = load(spark, location, f, options);
+    if (f == Format.JSON && onlyCorruptRecords(spark, data.schema())) {
+      throw WickException.usage(
+              "Cannot read "
+                  + location
+                  + " as json: no line of its files is a JSON record; check that they hold JSON"
+                  + " lines, or "
+                  + NAME_FORMAT
+                  + ".")
+          .about(FORMAT, NAME_FORMAT);
     }
-    return load(spark, location, f, options);
+    return data;
+  }
+
+  /** Whether Spark's schema of a JSON read is its corrupt-record column alone. */
+  private static boolean onlyCorruptRecords(SparkSession spark, StructType schema) {
+    String corrupt = spark.conf().get("spark.sql.columnNameOfCorruptRecord", "_corrupt_record");
+    return schema.fields().length == 1 && schema.fields()[0].name().equals(corrupt);
+  }
+
+  /**
+   * Refuses data files that cannot hold rows of {@code f}: an empty file of a binary format (which
+   * Spark would skip without a word: a write that stopped before its first byte leaves one), and,
+   * for a text format, a file that starts with a binary format's magic bytes (Spark would read its
+   * bytes as corrupt lines). Only the first file is opened, so that a folder of many files costs
+   * one read.
+   */
+  private static void refuseUnreadableFiles(
+      SparkSession spark, String location, Format f, List<FileStatus> files) {
+    if (f.isBinary()) {
+      List<String> empty =
+          files.stream().filter(s -> s.getLen() == 0).map(s -> s.getPath().getName()).toList();
+      if (!empty.isEmpty()) {
+        throw WickException.usage(
+            "Input "
+                + location
+                + " holds "
+                + (empty.size() == 1 ? "an empty file" : empty.size() + " empty files")
+                + " ("
+                + String.join(", ", empty.subList(0, Math.min(3, empty.size())))
+                + (empty.size() > 3 ? ", ..." : "")
+                + ": 0 bytes), which cannot be "
+                + f.sparkName()
+                + "; remove "
+                + (empty.size() == 1 ? "it" : "them")
+                + " (a write that stopped early leaves such files).");
+      }
+      return;
+    }
+    Optional<FileStatus> first =
+        files.stream()
+            .filter(s -> s.getLen() > 0)
+            .min(java.util.Comparator.comparing(s -> s.getPath().toString()));
+    if (first.isEmpty()) {
+      return;
+    }
+    Path path = first.get().getPath();
+    byte[] head = new byte[4];
+    int read = 0;
+    try (java.io.InputStream in =
+        path.getFileSystem(spark.sparkContext().hadoopConfiguration()).open(path)) {
+      while (read < head.length) {
+        int n = in.read(head, read, head.length - read);
+        if (n < 0) {
+          break;
+        }
+        read += n;
+      }
+    } catch (IOException e) {
+      return; // Spark's read reports a file it cannot open
+    }
+    Optional<Format> binary = Format.ofMagic(java.util.Arrays.copyOf(head, read));
+    if (binary.isPresent()) {
+      throw WickException.usage(
+              "Cannot read "
+                  + location
+                  + " as "
+                  + f.sparkName()
+                  + ": its file "
+                  + path.getName()
+                  + " is "
+                  + binary.get().sparkName()
+                  + " (it starts with that format's magic bytes); "
+                  + NAME_FORMAT
+                  + " "
+                  + binary.get().sparkName()
+                  + ".")
+          .about(FORMAT, NAME_FORMAT);
+    }
   }
 
   /**
@@ -421,7 +508,10 @@ public final class DatasetReader {
 
   /** The format a path's data files' extensions name; an error when none or several do. */
   public static Format detect(SparkSession spark, String location) {
-    List<FileStatus> files = dataFiles(spark, location);
+    return detect(dataFiles(spark, location), location);
+  }
+
+  private static Format detect(List<FileStatus> files, String location) {
     Set<String> unknown = new TreeSet<>();
     Set<Format> formats = new TreeSet<>();
     for (FileStatus s : files) {

@@ -70,4 +70,35 @@ public enum Format {
     }
     return Optional.empty();
   }
+
+  /** Whether the format's files are binary, with a header of their own (Avro, Parquet, ORC). */
+  public boolean isBinary() {
+    return this == AVRO || this == PARQUET || this == ORC;
+  }
+
+  /** The binary format whose magic bytes {@code head} (a file's first bytes) starts with. */
+  public static Optional<Format> ofMagic(byte[] head) {
+    if (startsWith(head, new byte[] {'O', 'b', 'j', 1})) {
+      return Optional.of(AVRO);
+    }
+    if (startsWith(head, new byte[] {'P', 'A', 'R', '1'})) {
+      return Optional.of(PARQUET);
+    }
+    if (startsWith(head, new byte[] {'O', 'R', 'C'})) {
+      return Optional.of(ORC);
+    }
+    return Optional.empty();
+  }
+
+  private static boolean startsWith(byte[] head, byte[] magic) {
+    if (head.length < magic.length) {
+      return false;
+    }
+    for (int i = 0; i < magic.length; i++) {
+      if (head[i] != magic[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
 }

@@ -2,6 +2,7 @@ package dev.wick.core.io;
 
 import dev.wick.core.WickException;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -71,15 +72,44 @@ public final class Locations {
     try {
       return path.getFileSystem(conf);
     } catch (IOException | RuntimeException e) {
+      String scheme = path.toUri().getScheme();
+      Optional<String> connector = Optional.ofNullable(scheme).map(CONNECTORS::get);
+      if (connector.isPresent()) {
+        throw WickException.usage(
+            "Location "
+                + text
+                + " is on "
+                + scheme
+                + ":, whose Hadoop file system is not on Wick's class path ("
+                + message(e)
+                + "); add "
+                + connector.get()
+                + " and its dependencies, for Hadoop "
+                + org.apache.hadoop.util.VersionInfo.getVersion()
+                + ", to WICK_CLASSPATH (./wick puts it beside wick.jar), or run"
+                + " wick-spark-submit.jar with spark-submit --packages.",
+            e);
+      }
       throw WickException.usage(
           "Location "
               + text
               + " names a file system Wick cannot open ("
               + message(e)
-              + "); check its scheme, such as file:, hdfs: or s3a:.",
+              + "); check its scheme: file:, hdfs:, or an object store's (s3a:, gs:, abfs:)"
+              + " with its connector on WICK_CLASSPATH.",
           e);
     }
   }
+
+  /** The connector that brings each object store's Hadoop file system, by scheme. */
+  private static final java.util.Map<String, String> CONNECTORS =
+      java.util.Map.of(
+          "s3a", "org.apache.hadoop:hadoop-aws",
+          "gs", "com.google.cloud.bigdataoss:gcs-connector",
+          "abfs", "org.apache.hadoop:hadoop-azure",
+          "abfss", "org.apache.hadoop:hadoop-azure",
+          "wasb", "org.apache.hadoop:hadoop-azure",
+          "wasbs", "org.apache.hadoop:hadoop-azure");
 
   /**
    * The text Spark's data sources read back as {@code path}, whatever characters it holds: Spark

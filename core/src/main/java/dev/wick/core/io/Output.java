@@ -1,5 +1,6 @@
 package dev.wick.core.io;
 
+import dev.wick.core.ProcessExit;
 import dev.wick.core.WickException;
 import dev.wick.core.io.internal.SplitAvroFormat;
 import dev.wick.core.io.internal.SplitOrcFormat;
@@ -154,6 +155,8 @@ public final class Output implements AutoCloseable {
         Output output =
             new Output(
                 spark, fs, qualified, display, UUID.randomUUID().toString(), overwrite, lock);
+        // A process ended by a signal abandons the output as close() does.
+        ProcessExit.opened(output, output::close);
         step("create.opened", qualified);
         return output;
       } catch (RuntimeException | IOException | Error e) {
@@ -723,7 +726,7 @@ public final class Output implements AutoCloseable {
    * #recover}) finishes the same steps; a run killed before the journal leaves the old output as it
    * was.
    */
-  public String commit() {
+  public synchronized String commit() {
     ensureOpen();
     try {
       step("commit.begin", destination);
@@ -746,6 +749,7 @@ public final class Output implements AutoCloseable {
       finish(fs, destination, id, false);
       committed = true;
       lock.release();
+      ProcessExit.closed(this, display);
       step("commit.unlocked", destination);
       return destination.toString();
     } catch (IOException e) {
@@ -793,7 +797,7 @@ public final class Output implements AutoCloseable {
 
   /** Deletes the staging folder and releases the output unless the output was committed. */
   @Override
-  public void close() {
+  public synchronized void close() {
     if (closed) {
       return;
     }
@@ -813,6 +817,7 @@ public final class Output implements AutoCloseable {
         // best effort: the next write of this output removes what is left
       } finally {
         lock.release();
+        ProcessExit.closed(this, null);
       }
     }
   }

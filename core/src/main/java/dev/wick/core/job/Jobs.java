@@ -1,6 +1,8 @@
 package dev.wick.core.job;
 
+import dev.wick.core.EnvironmentFailure;
 import dev.wick.core.ExitCode;
+import dev.wick.core.ProcessExit;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Locations;
@@ -25,8 +27,9 @@ public final class Jobs {
 
   /** Runs the job and exits the JVM with its exit code. */
   public static void main(WickJob job, String[] args) {
-    int code = run(job, args, System.out, System.err).code();
-    System.exit(code);
+    ProcessExit.install(System.err);
+    ProcessExit.exit(
+        run(job, args, ProcessExit.guarded(System.out), ProcessExit.guarded(System.err)).code());
   }
 
   /** A job's context and, in a sandbox, what watches and redirects its writes. */
@@ -92,13 +95,30 @@ public final class Jobs {
       }
       return ExitCode.OK;
     } catch (WickException e) {
-      WickException shown = SparkJobContext.withRuntimeFlags(e);
+      WickException shown =
+          EnvironmentFailure.explain(e).orElseGet(() -> SparkJobContext.withRuntimeFlags(e));
       err.println("error: " + shown.getMessage());
       if (verbose) {
         e.printStackTrace(err);
       }
-      return e.exitCode();
-    } catch (Exception e) {
+      return shown.exitCode();
+    } catch (Exception | Error e) {
+      Optional<WickException> environment = EnvironmentFailure.explain(e);
+      if (environment.isPresent()) {
+        err.println("error: " + environment.get().getMessage());
+        if (verbose) {
+          e.printStackTrace(err);
+        }
+        return environment.get().exitCode();
+      }
+      if (e instanceof Error error) {
+        err.println(
+            "error: the job failed: " + error + (verbose ? "" : "; run with --wick.verbose."));
+        if (verbose) {
+          e.printStackTrace(err);
+        }
+        return ExitCode.INTERNAL;
+      }
       Optional<WickException> unreadable = DatasetReader.explainScanFailure(e);
       if (unreadable.isPresent()) {
         err.println("error: " + unreadable.get().getMessage());
@@ -106,17 +126,6 @@ public final class Jobs {
       }
       err.println(
           "error: the job failed: " + Optional.ofNullable(e.getMessage()).orElse(e.toString()));
-      if (verbose) {
-        e.printStackTrace(err);
-      }
-      return ExitCode.INTERNAL;
-    } catch (OutOfMemoryError e) {
-      err.println(
-          "error: the job ran out of memory; give it more with WICK_JAVA_OPTS (such as"
-              + " WICK_JAVA_OPTS=-Xmx8g) or Spark's driver and executor memory settings.");
-      return ExitCode.INTERNAL;
-    } catch (Error e) {
-      err.println("error: the job failed: " + e + (verbose ? "" : "; run with --wick.verbose."));
       if (verbose) {
         e.printStackTrace(err);
       }

@@ -46,6 +46,27 @@ class LocationsTest {
     assertThatThrownBy(() -> Locations.qualified("nosuchfs://host/x", CONF))
         .isInstanceOf(WickException.class)
         .hasMessageStartingWith("Location nosuchfs://host/x names a file system Wick cannot open (")
-        .hasMessageEndingWith("); check its scheme, such as file:, hdfs: or s3a:.");
+        .hasMessageEndingWith(
+            "); check its scheme: file:, hdfs:, or an object store's (s3a:, gs:, abfs:) with its"
+                + " connector on WICK_CLASSPATH.");
+  }
+
+  @Test
+  void anObjectStoreWithoutItsConnectorNamesTheConnectorAndWhereItGoes() {
+    assertThatThrownBy(() -> Locations.qualified("s3a://bucket/plays", CONF))
+        .isInstanceOf(WickException.class)
+        .hasMessageStartingWith(
+            "Location s3a://bucket/plays is on s3a:, whose Hadoop file system is not on Wick's"
+                + " class path (")
+        .hasMessageContaining("S3AFileSystem not found")
+        .hasMessageEndingWith(
+            "); add org.apache.hadoop:hadoop-aws and its dependencies, for Hadoop "
+                + org.apache.hadoop.util.VersionInfo.getVersion()
+                + ", to WICK_CLASSPATH (./wick puts it beside wick.jar), or run"
+                + " wick-spark-submit.jar with spark-submit --packages.");
+    assertThatThrownBy(() -> Locations.qualified("gs://bucket/plays", CONF))
+        .hasMessageContaining("add com.google.cloud.bigdataoss:gcs-connector and its");
+    assertThatThrownBy(() -> Locations.qualified("abfss://c@acct.dfs.core.windows.net/p", CONF))
+        .hasMessageContaining("add org.apache.hadoop:hadoop-azure and its");
   }
 }

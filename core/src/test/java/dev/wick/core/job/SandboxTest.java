@@ -3,6 +3,7 @@ package dev.wick.core.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wick.core.EnvironmentFailure;
 import dev.wick.core.ExitCode;
 import dev.wick.core.spark.WickSpark;
 import java.io.ByteArrayOutputStream;
@@ -212,7 +213,7 @@ class SandboxTest {
   }
 
   @Test
-  void errorsEndWithExitThree() {
+  void theEnvironmentsErrorsEndWithExitTwoAndOthersWithThree() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     WickJob oom =
         (ctx, args) -> {
@@ -222,15 +223,18 @@ class SandboxTest {
         (ctx, args) -> {
           throw new StackOverflowError();
         };
+    WickJob broken =
+        (ctx, args) -> {
+          throw new AssertionError("a bug");
+        };
 
     assertThat(
             Jobs.run(
                 oom, new String[0], System.out, new PrintStream(err, true, StandardCharsets.UTF_8)))
-        .isEqualTo(ExitCode.INTERNAL);
+        .isEqualTo(ExitCode.USAGE);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .isEqualTo(
-            "error: the job ran out of memory; give it more with WICK_JAVA_OPTS (such as"
-                + " WICK_JAVA_OPTS=-Xmx8g) or Spark's driver and executor memory settings.\n");
+        .isEqualTo("error: " + EnvironmentFailure.OUT_OF_MEMORY + "\n")
+        .contains("WICK_JAVA_OPTS=-Xmx8g");
     err.reset();
     assertThat(
             Jobs.run(
@@ -238,9 +242,20 @@ class SandboxTest {
                 new String[0],
                 System.out,
                 new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(ExitCode.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo("error: " + EnvironmentFailure.STACK_OVERFLOW + "\n")
+        .contains("-Xss64m");
+    err.reset();
+    assertThat(
+            Jobs.run(
+                broken,
+                new String[0],
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8)))
         .isEqualTo(ExitCode.INTERNAL);
     assertThat(err.toString(StandardCharsets.UTF_8))
         .isEqualTo(
-            "error: the job failed: java.lang.StackOverflowError; run with --wick.verbose.\n");
+            "error: the job failed: java.lang.AssertionError: a bug; run with --wick.verbose.\n");
   }
 }
