@@ -3,8 +3,6 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Locations;
-import java.io.IOException;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 
 /** Checks and spellings of the locations a command reads and writes. */
@@ -35,16 +33,9 @@ final class Inputs {
     if (DatasetReader.isTable(location)) {
       return location; // two versions of one Delta or Iceberg table are two datasets
     }
-    Path path = Locations.path(location);
-    try {
-      String q =
-          path.getFileSystem(session.sparkContext().hadoopConfiguration())
-              .makeQualified(path)
-              .toString();
-      return q.endsWith("/") ? q.substring(0, q.length() - 1) : q;
-    } catch (IOException e) {
-      return location;
-    }
+    String q =
+        Locations.qualified(location, session.sparkContext().hadoopConfiguration()).toString();
+    return q.endsWith("/") ? q.substring(0, q.length() - 1) : q;
   }
 
   /** A local file URI as a plain path, so that it can be pasted into a browser or shell. */

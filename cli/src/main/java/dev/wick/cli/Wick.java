@@ -50,15 +50,14 @@ public final class Wick implements Runnable {
 
   public static void main(String[] args) {
     ProcessExit.install(System.err);
-    ProcessExit.exit(
-        run(args, ProcessExit.guarded(System.out), ProcessExit.guarded(System.err)));
+    ProcessExit.exit(run(args, ProcessExit.guarded(System.out), ProcessExit.guarded(System.err)));
   }
 
   /**
    * Runs {@code wick} with {@code args}, printing to the given streams; returns the exit code.
-   * Every {@link Throwable} ends in an exit code: a {@link WickException} in its own, a failure
-   * the environment caused (out of memory, a full disk, a stack too small: {@link
-   * EnvironmentFailure}) in 2, anything else in 3, each with one sentence.
+   * Every {@link Throwable} ends in an exit code: a {@link WickException} in its own, a failure the
+   * environment caused (out of memory, a full disk, a stack too small: {@link EnvironmentFailure})
+   * in 2, anything else in 3, each with one sentence.
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     boolean verbose = Logging.verbose(args);
@@ -83,14 +82,12 @@ public final class Wick implements Runnable {
    * else 3.
    */
   static int exitCode(Throwable t) {
-    return explained(t) instanceof WickException w
-        ? w.exitCode().code()
-        : ExitCode.INTERNAL.code();
+    return explained(t) instanceof WickException w ? w.exitCode().code() : ExitCode.INTERNAL.code();
   }
 
   /**
-   * The failure to report for {@code thrown}: the environment's sentence when the environment caused
-   * it, a corrupt file's when a scan met one, else {@code thrown} itself.
+   * The failure to report for {@code thrown}: the environment's sentence when the environment
+   * caused it, a corrupt file's when a scan met one, else {@code thrown} itself.
    */
   static Throwable explained(Throwable thrown) {
     Optional<WickException> environment = EnvironmentFailure.explain(thrown);

@@ -1,7 +1,9 @@
 package dev.wick.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.wick.core.EnvironmentFailure;
 import dev.wick.core.io.DatasetWriter;
 import dev.wick.core.io.Format;
 import dev.wick.core.spark.WickSpark;
@@ -42,7 +44,7 @@ class HostileInputTest {
   @TempDir static Path tmp;
   static Path d;
   static Path outs;
-  static Map<String, Long> fixtures;
+  static Map<String, String> fixtures;
   static final AtomicInteger CASES = new AtomicInteger();
   static final List<String> RESULTS = new ArrayList<>();
 
@@ -121,6 +123,12 @@ class HostileInputTest {
     Files.write(d.resolve("corrupt/b.parquet"), garbage);
     Files.createSymbolicLink(d.resolve("link-to-plays"), d.resolve("plays"));
     Files.createDirectories(d.resolve("empty"));
+    // Good files beside a zero-byte one; Avro files to read in another format; text that is no
+    // JSON at all.
+    write(plays, "zero");
+    Files.write(d.resolve("zero/zz.parquet"), new byte[0]);
+    DatasetWriter.write(plays, d.resolve("avro").toString(), Format.AVRO, false, List.of());
+    Files.writeString(d.resolve("garbage.json"), "not json\nat all\n");
     CliRun profiled =
         CliRun.wick("profile", "--in", d.resolve("plays").toString(), "--out", d + "/profile");
     assertThat(profiled.exitCode()).as(profiled.err()).isZero();
@@ -183,6 +191,31 @@ class HostileInputTest {
         c(2, "", "schema|--in|D/missing.avsc"),
         c(2, "Unknown format 'xml'", "schema|--in|D/plays|--format|xml"),
         c(2, "file system", "schema|--in|nosuchfs://host/x"),
+        c(
+            2,
+            "is on s3a:, whose Hadoop file system is not on Wick's class path",
+            "schema|--in|s3a://bucket/plays"),
+        c(
+            2,
+            "; add org.apache.hadoop:hadoop-aws and its dependencies",
+            "diff|--lhs|s3a://bucket/x|--rhs|D/plays|--key|id|--out|O/d"),
+        c(
+            2,
+            "holds an empty file (zz.parquet: 0 bytes), which cannot be parquet; remove it",
+            "schema|--in|D/zero"),
+        c(2, "holds an empty file (zz.parquet: 0 bytes)", "profile|--in|D/zero|--out|O/p"),
+        c(
+            2,
+            " is avro (it starts with that format's magic bytes); pass --in-format avro.",
+            "schema|--in|D/avro|--in-format|json"),
+        c(
+            2,
+            " is avro (it starts with that format's magic bytes); pass --in-format avro.",
+            "profile|--in|D/avro|--in-format|csv|--out|O/p"),
+        c(
+            2,
+            "as json: no line of its files is a JSON record; check that they hold JSON lines",
+            "schema|--in|D/garbage.json"),
         c(2, "Missing required option", "schema"),
         c(2, "Unknown option", "schema|--in|D/plays|--bogus"),
         // ------------------------------------------------------------------ sample
@@ -700,6 +733,35 @@ class HostileInputTest {
     assertThat(all).noneMatch(k -> k.exit() == 3);
   }
 
+  @Test
+  void aFullDiskEndsInExitTwoWithItsCauseAndLeavesNothing() throws Exception {
+    Path small = Files.createDirectories(tmp.resolve("small-disk"));
+    Process mount =
+        new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString())
+            .redirectErrorStream(true)
+            .start();
+    assumeTrue(mount.waitFor() == 0, "this user can mount a small tmpfs (root)");
+    try {
+      CliRun run =
+          CliRun.wick(
+              "generate",
+              "--schema",
+              d + "/plays.avsc",
+              "--count",
+              "300000",
+              "--out",
+              small + "/generated");
+
+      assertThat(run.err()).isEqualTo("error: " + EnvironmentFailure.DISK_FULL + "\n");
+      assertThat(run.exitCode()).isEqualTo(2);
+      try (Stream<Path> left = Files.list(small)) {
+        assertThat(left).as("what the failed write left").isEmpty();
+      }
+    } finally {
+      new ProcessBuilder("umount", small.toString()).start().waitFor();
+    }
+  }
+
   @AfterAll
   static void summary() {
     long threes = RESULTS.stream().filter(r -> r.startsWith("3 ")).count();
@@ -707,16 +769,29 @@ class HostileInputTest {
         "hostile inputs: " + RESULTS.size() + " cases run, exit 3: " + threes + " times");
   }
 
-  /** Every file below {@code root} with its size: what a case must leave as it was. */
-  private static Map<String, Long> snapshot(Path root) {
-    Map<String, Long> out = new TreeMap<>();
+  /**
+   * Every file below {@code root} with the SHA-256 digest of its contents (a folder with "dir"):
+   * what a case must leave exactly as it was.
+   */
+  private static Map<String, String> snapshot(Path root) {
+    Map<String, String> out = new TreeMap<>();
     try (Stream<Path> files = Files.walk(root)) {
       for (Path p : files.toList()) {
-        out.put(root.relativize(p).toString(), Files.isRegularFile(p) ? Files.size(p) : -1L);
+        out.put(root.relativize(p).toString(), Files.isRegularFile(p) ? sha256(p) : "dir");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return out;
+  }
+
+  private static String sha256(Path file) throws IOException {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

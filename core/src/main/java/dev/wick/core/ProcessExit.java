@@ -45,6 +45,7 @@ public final class ProcessExit {
   private static final Map<Object, Runnable> OPEN = new ConcurrentHashMap<>();
   private static final List<String> WRITTEN = new ArrayList<>();
   private static volatile boolean installed;
+
   /** Who began the JVM's shutdown: set once, by {@link #exit} or by the first hook. */
   private static final java.util.concurrent.atomic.AtomicReference<Boolean> BY_WICK =
       new java.util.concurrent.atomic.AtomicReference<>();
@@ -67,7 +68,7 @@ public final class ProcessExit {
     hooks.addShutdownHook(
         ProcessExit::beforeSpark, FIRST_PRIORITY, DECISION_WAIT_SECONDS + 5, TimeUnit.SECONDS);
     hooks.addShutdownHook(ProcessExit::afterSpark, LAST_PRIORITY, 30, TimeUnit.SECONDS);
-    for (String name : List.of("INT", "TERM", "HUP")) {
+    for (String name : List.of("INT", "TERM")) {
       try {
         Signal.handle(new Signal(name), ProcessExit::signalled);
       } catch (IllegalArgumentException | UnsupportedOperationException e) {
@@ -76,7 +77,9 @@ public final class ProcessExit {
     }
   }
 
-  /** Ends the process with {@code code}: the front end's decision, which no other exit overrides. */
+  /**
+   * Ends the process with {@code code}: the front end's decision, which no other exit overrides.
+   */
   public static void exit(int code) {
     DECIDED.complete(code);
     BY_WICK.compareAndSet(null, true);

@@ -108,6 +108,26 @@ class JobTestStrictnessTest {
                 + " it; registered outputs: text(counts). Assert on it with .output(...).");
   }
 
+  /** A typed output's rows. */
+  record Count(String track_id, long plays) {}
+
+  @Test
+  void anOutputWrittenAsAnotherTypeIsOneRuleNotTwo() {
+    JobTest test =
+        JobTest.of(
+                (ctx, args) ->
+                    ctx.write(
+                        Io.parquet("counts", Count.class),
+                        ctx.spark().sql("select 't1' as track_id, 1L as plays")))
+            .output(Io.parquet("counts"), rows -> {});
+    assertThatThrownBy(test::run)
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The job wrote parquet(counts, Count), but the test registered no output for it"
+                + " (parquet(counts) has the same location but another kind or type); registered"
+                + " outputs: parquet(counts). Assert on it with .output(...).");
+  }
+
   @Test
   void aCounterTheJobNeverCreatedFailsTheRun() {
     JobTest test =
@@ -230,7 +250,8 @@ class JobTestStrictnessTest {
                 + "  2. The job never read the input text(lookup.txt); remove it from the test or"
                 + " fix the location the job reads (the job read: avro(plays.avro, Play)).\n"
                 + "  3. The job never wrote the output parquet(summary); remove it from the test or"
-                + " fix the location the job writes (the job wrote: text(counts)).\n"
+                + " fix the location the job writes (the job wrote: text(counts),"
+                + " avro(counts.avro, TrackCount)).\n"
                 + "  4. The test asserts the counter 'skipped', but the job never created it (the"
                 + " job's counters: invalid_plays); check the name.\n"
                 + "  5. The job never read the argument --dry-run; remove it from .args(...) or"
