@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.wick.core.EnvironmentFailure;
 import dev.wick.core.io.DatasetWriter;
 import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
 import dev.wick.core.spark.WickSpark;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -128,6 +129,8 @@ class HostileInputTest {
     write(plays, "zero");
     Files.write(d.resolve("zero/zz.parquet"), new byte[0]);
     DatasetWriter.write(plays, d.resolve("avro").toString(), Format.AVRO, false, List.of());
+    DatasetWriter.write(plays, d.resolve("avro-zero").toString(), Format.AVRO, false, List.of());
+    Files.write(d.resolve("avro-zero/a-first.avro"), new byte[0]);
     Files.writeString(d.resolve("garbage.json"), "not json\nat all\n");
     CliRun profiled =
         CliRun.wick("profile", "--in", d.resolve("plays").toString(), "--out", d + "/profile");
@@ -187,8 +190,8 @@ class HostileInputTest {
         c(2, "does not exist in the catalog", "schema|--in|table:nope"),
         c(2, "is empty", "schema|--in|table:"),
         c(2, "not a readable parquet", "schema|--in|D/corrupt/b.parquet"),
-        c(2, "", "schema|--in|D/broken.avsc"),
-        c(2, "", "schema|--in|D/missing.avsc"),
+        c(2, "is not a valid Avro schema", "schema|--in|D/broken.avsc"),
+        c(2, "does not exist; pass the path of an Avro .avsc file.", "schema|--in|D/missing.avsc"),
         c(2, "Unknown format 'xml'", "schema|--in|D/plays|--format|xml"),
         c(2, "file system", "schema|--in|nosuchfs://host/x"),
         c(
@@ -204,6 +207,14 @@ class HostileInputTest {
             "holds an empty file (zz.parquet: 0 bytes), which cannot be parquet; remove it",
             "schema|--in|D/zero"),
         c(2, "holds an empty file (zz.parquet: 0 bytes)", "profile|--in|D/zero|--out|O/p"),
+        c(
+            2,
+            "holds an empty file (a-first.avro: 0 bytes), which cannot be avro; remove it",
+            "schema|--in|D/avro-zero"),
+        c(
+            2,
+            "holds an empty file (a-first.avro: 0 bytes)",
+            "sample|--in|D/avro-zero|--out|O/s|--fraction|0.5"),
         c(
             2,
             " is avro (it starts with that format's magic bytes); pass --in-format avro.",
@@ -257,18 +268,42 @@ class HostileInputTest {
         c(2, "A location is empty", "sample|--in||--out|O/s|--fraction|0.1"),
         c(2, "is a table, but Wick writes", "sample|--in|D/plays|--out|table:foo|--fraction|0.1"),
         c(2, "not a table name", "sample|--in|table:a b|--out|O/s|--fraction|0.1"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|2"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|-0.5"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|abc"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--count|-3"),
+        c(
+            2,
+            "--fraction must be in (0, 1], got 2; pass a share such as 0.01 for 1%.",
+            "sample|--in|D/plays|--out|O/s|--fraction|2"),
+        c(
+            2,
+            "--fraction must be in (0, 1], got -0.5; pass a share such as 0.01 for",
+            "sample|--in|D/plays|--out|O/s|--fraction|-0.5"),
+        c(
+            2,
+            "Invalid value for option '--fraction': 'abc' is not a decimal number",
+            "sample|--in|D/plays|--out|O/s|--fraction|abc"),
+        c(
+            2,
+            "--count must be at least 1, got -3; pass the number of records to keep.",
+            "sample|--in|D/plays|--out|O/s|--count|-3"),
         c(2, "Say how much to keep", "sample|--in|D/plays|--out|O/s"),
         c(2, "not both", "sample|--in|D/plays|--out|O/s|--fraction|0.1|--count|3"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.1|--by|nope"),
+        c(
+            2,
+            "Field 'nope' does not resolve: the schema Input has no field 'nope';",
+            "sample|--in|D/plays|--out|O/s|--fraction|0.1|--by|nope"),
         c(2, "Cannot read", "sample|--in|D/corrupt|--out|O/s|--fraction|1"),
         c(0, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|-1"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|abc"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|99999999999999999999"),
-        c(2, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--in-format|"),
+        c(
+            2,
+            "Invalid value for option '--seed': 'abc' is not a long; run 'wick",
+            "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|abc"),
+        c(
+            2,
+            "Invalid value for option '--seed': '99999999999999999999' is not a",
+            "sample|--in|D/plays|--out|O/s|--fraction|0.5|--seed|99999999999999999999"),
+        c(
+            2,
+            "Unknown format ''; use one of avro, parquet, orc, json, csv, text.",
+            "sample|--in|D/plays|--out|O/s|--fraction|0.5|--in-format|"),
         c(0, "", "sample|--in|D/plays|--out|O/s|--fraction|0.5|--format|parquet"),
         // ------------------------------------------------------------------ diff
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d"),
@@ -283,14 +318,20 @@ class HostileInputTest {
             "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|D/plays2|--overwrite"),
         c(2, "lies inside the input", "diff|--lhs|D/plays|--rhs|D/pl*2|--key|id|--out|D/plays2/x"),
         c(2, "same dataset", "diff|--lhs|D/plays|--rhs|D/plays|--key|id|--out|O/d"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|nope|--out|O/d"),
+        c(
+            2,
+            "): Field 'nope' does not resolve: the schema lhs has no field 'nope';",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|nope|--out|O/d"),
         c(2, "A location is empty", "diff|--lhs||--rhs|D/plays2|--key|id|--out|O/d"),
         c(2, "not a table name", "diff|--lhs|table:a b|--rhs|D/plays2|--key|id|--out|O/d"),
         c(
             2,
             "is a table, but Wick writes",
             "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|table:foo"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--format|text"),
+        c(
+            2,
+            "--out-format text cannot hold the diff's lists of fields; use parquet,",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--format|text"),
         c(
             2,
             "is not a dataset folder",
@@ -316,22 +357,61 @@ class HostileInputTest {
             1,
             "type",
             "diff|--lhs|D/plays|--rhs|D/widened|--key|id|--out|O/d|--max-diff-fraction|0.5"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--allow-empty=maybe"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|maybe"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|"),
+        c(
+            2,
+            "Invalid value for option '--allow-empty': 'maybe' is not a boolean; run",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--allow-empty=maybe"),
+        c(
+            2,
+            "--duplicates must be fail or report, got 'maybe'.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|maybe"),
+        c(
+            2,
+            "--duplicates must be fail or report, got ''.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|"),
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--duplicates|REPORT"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|xml"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|avro"),
+        c(
+            2,
+            "Unknown format 'xml'; use one of avro, parquet, orc, json, csv, text.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|xml"),
+        c(
+            2,
+            "Unknown format ''; use one of avro, parquet, orc, json, csv, text.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|"),
+        c(
+            2,
+            "is not a readable avro file (corrupt, or another format under that",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--in-format|avro"),
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--input-format|parquet"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--out-format|csv"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--out-format|"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=abc"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|nope=1"),
+        c(
+            2,
+            "--out-format csv cannot hold the diff's lists of fields; use parquet,",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--out-format|csv"),
+        c(
+            2,
+            "Unknown format ''; use one of avro, parquet, orc, json, csv, text.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--out-format|"),
+        c(
+            2,
+            "--tolerance for 'ms' must be a number, or a duration such as 5s or 2d,",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=abc"),
+        c(
+            2,
+            "Tolerance field 'nope' is not a compared field (Field 'nope' does not",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|nope=1"),
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--tolerance|ms=1e308"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|NaN"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|1e999"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--ignore|nope"),
+        c(
+            2,
+            "--max-diff-fraction must be between 0 and 1, got NaN.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|NaN"),
+        c(
+            2,
+            "--max-diff-fraction must be between 0 and 1, got Infinity.",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--max-diff-fraction|1e999"),
+        c(
+            2,
+            "Ignored field 'nope' is on neither side: Field 'nope' does not resolve:",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--ignore|nope"),
         // diff's deeper flags: element keys, comparators, filters, samples, no key
         c(
             2,
@@ -357,7 +437,10 @@ class HostileInputTest {
             2,
             "not a compared field",
             "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--trim|nope"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--nan-equal|maybe"),
+        c(
+            2,
+            "Invalid value for option '--nan-equal': 'maybe' is not a boolean; run",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--nan-equal|maybe"),
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--nan-equal|false"),
         c(
             2,
@@ -381,8 +464,14 @@ class HostileInputTest {
             2,
             "--sample must be in (0, 1]",
             "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|1e999"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|abc"),
-        c(2, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|0.5|--seed|x"),
+        c(
+            2,
+            "Invalid value for option '--sample': 'abc' is not a decimal number such",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|abc"),
+        c(
+            2,
+            "Invalid value for option '--seed': 'x' is not a long; run 'wick diff",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--sample|0.5|--seed|x"),
         c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d"),
         c(1, "rows are not SAME", "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d|--fail-on-diff"),
         c(
@@ -401,9 +490,18 @@ class HostileInputTest {
             2,
             "is the input",
             "validate|--in|D/plays|--schema|D/plays.avsc|--out|D/plays.avsc|--overwrite"),
-        c(2, "", "validate|--in|D/plays|--schema|D/missing.avsc|--out|O/v"),
-        c(2, "", "validate|--in|D/plays|--schema|D/broken.avsc|--out|O/v"),
-        c(2, "", "validate|--in|D/plays|--schema|D/notes|--out|O/v"),
+        c(
+            2,
+            "does not exist; pass the path of an Avro .avsc file.",
+            "validate|--in|D/plays|--schema|D/missing.avsc|--out|O/v"),
+        c(
+            2,
+            "is not a valid Avro schema",
+            "validate|--in|D/plays|--schema|D/broken.avsc|--out|O/v"),
+        c(
+            2,
+            "does not exist; pass the path of an Avro .avsc file.",
+            "validate|--in|D/plays|--schema|D/notes|--out|O/v"),
         c(
             2,
             "--max-invalid-fraction",
@@ -415,7 +513,10 @@ class HostileInputTest {
         c(2, "The output location is empty", "validate|--in|D/plays|--schema|D/plays.avsc|--out|"),
         c(2, "no records", "validate|--in|D/norows|--schema|D/plays.avsc|--out|O/v"),
         c(0, "", "validate|--in|D/norows|--schema|D/plays.avsc|--out|O/v|--allow-empty"),
-        c(2, "", "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--in-format|xml"),
+        c(
+            2,
+            "Unknown format 'xml'; use one of avro, parquet, orc, json, csv, text.",
+            "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--in-format|xml"),
         c(
             2,
             "is a file, not a folder",
@@ -442,20 +543,38 @@ class HostileInputTest {
         c(0, "", "suggest|--profile|D/profile|--out|O/s"),
         c(0, "", "suggest|--profile|D/profile/profile.json|--schema|D/plays.avsc|--out|O/s"),
         c(2, "does not exist", "suggest|--profile|D/missing|--out|O/s"),
-        c(2, "", "suggest|--profile|D/plain.txt|--out|O/s"),
-        c(2, "", "suggest|--profile|D/broken.avsc|--out|O/s"),
+        c(
+            2,
+            "is not a valid Wick profile: it is not valid JSON (Unrecognized token",
+            "suggest|--profile|D/plain.txt|--out|O/s"),
+        c(
+            2,
+            "is not a valid Wick profile: it is not valid JSON (Unexpected",
+            "suggest|--profile|D/broken.avsc|--out|O/s"),
         c(
             2,
             "field 'ms' is in the profile but not in the schema",
             "suggest|--profile|D/profile|--schema|D/renamed.avsc|--out|O/s"),
-        c(2, "", "suggest|--profile|D/profile|--schema|D/broken.avsc|--out|O/s"),
-        c(2, "", "suggest|--profile|D/profile|--schema|D/missing.avsc|--out|O/s"),
-        c(2, "", "suggest|--profile|D/profile|--schema|D/recursive.avsc|--out|O/s"),
+        c(
+            2,
+            "is not a valid Avro schema",
+            "suggest|--profile|D/profile|--schema|D/broken.avsc|--out|O/s"),
+        c(
+            2,
+            "does not exist; pass the path of an Avro .avsc file.",
+            "suggest|--profile|D/profile|--schema|D/missing.avsc|--out|O/s"),
+        c(
+            2,
+            ": field 'id' is in the profile but not in the schema; give the schema",
+            "suggest|--profile|D/profile|--schema|D/recursive.avsc|--out|O/s"),
         c(2, "is the input", "suggest|--profile|D/profile|--out|D/profile|--overwrite"),
         c(2, "contains the input", "suggest|--profile|D/profile|--out|D|--overwrite"),
         c(2, "--null-margin must be", "suggest|--profile|D/profile|--out|O/s|--null-margin|2"),
         c(2, "--range-margin must be", "suggest|--profile|D/profile|--out|O/s|--range-margin|-1"),
-        c(2, "", "suggest|--profile|D/profile|--out|O/s|--range-margin|abc"),
+        c(
+            2,
+            "Invalid value for option '--range-margin': 'abc' is not a decimal",
+            "suggest|--profile|D/profile|--out|O/s|--range-margin|abc"),
         c(
             2,
             "--distinct-factor must be at least 1.1",
@@ -482,17 +601,32 @@ class HostileInputTest {
         c(2, "lies inside the input", "profile|--in|D/plays|--out|D/plays/p"),
         c(
             2,
-            "",
+            "; writing it would destroy the input, choose another output path.",
             "profile|--in|D/plays|--out|D/profile|--overwrite|--baseline|D/profile/profile.json"),
         c(2, "--top", "profile|--in|D/plays|--out|O/p|--top|0"),
         c(2, "--baseline", "profile|--in|D/plays|--out|O/p|--max-drift|0.1"),
-        c(2, "", "profile|--in|D/plays|--out|O/p|--baseline|D/missing.json"),
-        c(2, "", "profile|--in|D/plays|--out|O/p|--baseline|D/plain.txt"),
+        c(
+            2,
+            "does not exist; pass a profile.json (or the folder holding it) written",
+            "profile|--in|D/plays|--out|O/p|--baseline|D/missing.json"),
+        c(
+            2,
+            "is not a valid Wick profile: it is not valid JSON (Unrecognized token",
+            "profile|--in|D/plays|--out|O/p|--baseline|D/plain.txt"),
         c(2, "A location is empty", "profile|--in||--out|O/p"),
-        c(2, "", "profile|--in|D/plays|--out|O/p|--fields|nope"),
+        c(
+            2,
+            "Field 'nope' does not resolve: the schema Plays has no field 'nope';",
+            "profile|--in|D/plays|--out|O/p|--fields|nope"),
         c(2, "is a table, but Wick writes", "profile|--in|D/plays|--out|table:foo"),
-        c(2, "", "profile|--in|D/plays|--out|O/p|--in-format|xml"),
-        c(2, "", "profile|--in|D/norows|--out|O/p"),
+        c(
+            2,
+            "Unknown format 'xml'; use one of avro, parquet, orc, json, csv, text.",
+            "profile|--in|D/plays|--out|O/p|--in-format|xml"),
+        c(
+            2,
+            "has no rows, so there is nothing to profile; check the path.",
+            "profile|--in|D/norows|--out|O/p"),
         c(
             0,
             "",
@@ -505,15 +639,27 @@ class HostileInputTest {
         // ------------------------------------------------------------------ drift
         c(0, "", "drift|D/profile|D/profile/profile.json"),
         c(0, "", "drift|D/profile|D/profile|--out|O/drift 12:00"),
-        c(2, "", "drift|D/profile|D/missing"),
-        c(2, "", "drift|D/plain.txt|D/profile"),
-        c(2, "", "drift||"),
+        c(
+            2,
+            "does not exist; pass a profile.json (or the folder holding it) written",
+            "drift|D/profile|D/missing"),
+        c(
+            2,
+            "is not a valid Wick profile: it is not valid JSON (Unrecognized token",
+            "drift|D/plain.txt|D/profile"),
+        c(2, "The profile's path is empty; pass a profile.json", "drift||"),
         c(2, "is the input", "drift|D/profile|D/profile|--out|D/profile|--overwrite"),
         c(2, "--overwrite needs --out", "drift|D/profile|D/profile|--overwrite"),
-        c(2, "", "drift|D/profile|D/profile|--max-drift|abc"),
+        c(
+            2,
+            "Drift thresholds 'abc' are malformed: 'abc' is not a number; write a",
+            "drift|D/profile|D/profile|--max-drift|abc"),
         c(2, "Missing required parameter", "drift|D/profile"),
         c(0, "", "drift|D/profile|D/profile|--max-drift|0.1|--allow-schema-change|--allow-empty"),
-        c(2, "", "drift|D/profile|D/profile|--allow-schema-change=perhaps"),
+        c(
+            2,
+            "Invalid value for option '--allow-schema-change': 'perhaps' is not a",
+            "drift|D/profile|D/profile|--allow-schema-change=perhaps"),
         // ------------------------------------------------------------------ generate
         c(0, "", "generate|--schema|D/plays.avsc|--count|10|--out|O/g"),
         c(2, "does not exist", "generate|--schema|D/plays.avsc|--count|9|--out|O/g|--like|D/nope"),
@@ -535,26 +681,53 @@ class HostileInputTest {
             "is the input",
             "generate|--schema|D/plays.avsc|--count|10|--out|D/plays.avsc|--overwrite"),
         c(2, "--count", "generate|--schema|D/plays.avsc|--count|-1|--out|O/g"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|abc|--out|O/g"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|99999999999999999999|--out|O/g"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--format|csv"),
-        c(2, "", "generate|--schema|D/missing.avsc|--count|3|--out|O/g"),
-        c(2, "", "generate|--schema|D/broken.avsc|--count|3|--out|O/g"),
+        c(
+            2,
+            "Invalid value for option '--count': 'abc' is not a long; run 'wick",
+            "generate|--schema|D/plays.avsc|--count|abc|--out|O/g"),
+        c(
+            2,
+            "Invalid value for option '--count': '99999999999999999999' is not a",
+            "generate|--schema|D/plays.avsc|--count|99999999999999999999|--out|O/g"),
+        c(
+            2,
+            "wick generate writes avro, parquet or json, not csv; pass --out-format",
+            "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--format|csv"),
+        c(
+            2,
+            "does not exist; pass the path of an Avro .avsc file.",
+            "generate|--schema|D/missing.avsc|--count|3|--out|O/g"),
+        c(2, "is not a valid Avro schema", "generate|--schema|D/broken.avsc|--count|3|--out|O/g"),
         c(0, "", "generate|--schema|D/recursive.avsc|--count|3|--out|O/g"),
         c(
             2,
             "Spark cannot express recursive types, so parquet cannot hold it",
             "generate|--schema|D/recursive.avsc|--count|3|--out|O/g|--out-format|parquet"),
-        c(2, "", "generate|--schema||--count|3|--out|O/g"),
+        c(
+            2,
+            "The schema file's path is empty; pass the path of an Avro .avsc file.",
+            "generate|--schema||--count|3|--out|O/g"),
         c(2, "The output location is empty", "generate|--schema|D/plays.avsc|--count|3|--out|"),
         c(
             2,
             "is a table, but Wick writes",
             "generate|--schema|D/plays.avsc|--count|3|--out|table:foo"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--null-probability|2"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--seed|1e3"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|xls"),
-        c(2, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|"),
+        c(
+            2,
+            "The null probability must be between 0 and 1, got 2.0; pass a value",
+            "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--null-probability|2"),
+        c(
+            2,
+            "Invalid value for option '--seed': '1e3' is not a long; run 'wick",
+            "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--seed|1e3"),
+        c(
+            2,
+            "Unknown format 'xls'; use one of avro, parquet, orc, json, csv, text.",
+            "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|xls"),
+        c(
+            2,
+            "Unknown format ''; use one of avro, parquet, orc, json, csv, text.",
+            "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|"),
         c(0, "", "generate|--schema|D/plays.avsc|--count|3|--out|O/g|--out-format|parquet"),
         c(
             2,
@@ -594,7 +767,10 @@ class HostileInputTest {
         c(0, "", "anomalies|--history|D/history|--at|2026-11-03|--allow-empty"),
         c(2, "--window 3 is out of range", "anomalies|--history|D/history|--window|3"),
         c(2, "--threshold 0.0 is out of range", "anomalies|--history|D/history|--threshold|0"),
-        c(2, "", "anomalies|--history|D/history|--threshold|abc"),
+        c(
+            2,
+            "Invalid value for option '--threshold': 'abc' is not a decimal number",
+            "anomalies|--history|D/history|--threshold|abc"),
         c(2, "Missing required option", "anomalies"),
         c(2, "is the input", "anomalies|--history|D/history|--out|D/history|--overwrite"),
         c(2, "--overwrite needs --out", "anomalies|--history|D/history|--overwrite"),
@@ -639,7 +815,10 @@ class HostileInputTest {
         c(2, "The row filter is empty", "profile|--in|D/plays|--where||--out|O/p"),
         c(2, "is not a schema", "profile|--in|D/plays|--in-option|schema=a NOPE|--out|O/p"),
         c(2, "has an empty name", "profile|--in|D/plays|--in-option|=x|--out|O/p"),
-        c(2, "", "profile|--in|D/plays|--conf|nokeyvalue|--out|O/p"),
+        c(
+            2,
+            "Value for option option '--conf' (KEY=VALUE) should be in KEY=VALUE",
+            "profile|--in|D/plays|--conf|nokeyvalue|--out|O/p"),
         c(
             2,
             "has no column 'nope'",
@@ -700,6 +879,18 @@ class HostileInputTest {
     assertThat(stderr).as("stack frames of %s", k).doesNotContain("\tat ");
     if (k.exit() == 0) {
       assertThat(lines).as("stderr of %s", k).isEmpty();
+      String stdout = out.toString(StandardCharsets.UTF_8);
+      assertThat(stdout).as("stdout of %s", k).isNotBlank().contains(k.expected());
+      int at = Arrays.asList(args).indexOf("--out");
+      if (at >= 0) {
+        Path written = Path.of(args[at + 1]);
+        assertThat(written.resolve(Output.SUCCESS)).as("the whole output of %s", k).isRegularFile();
+        try (Stream<Path> beside = Files.list(written.getParent())) {
+          assertThat(beside.map(b -> b.getFileName().toString()))
+              .as("staging folders and locks left beside the output of %s", k)
+              .noneMatch(n -> n.startsWith(".wick-"));
+        }
+      }
     } else if (k.exit() == 2) {
       assertThat(lines).as("stderr of %s: %s", k, stderr).hasSize(1);
       assertThat(lines.get(0)).as("stderr of %s", k).contains(k.expected()).startsWith("error: ");

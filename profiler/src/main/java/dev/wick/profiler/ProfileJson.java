@@ -137,6 +137,11 @@ final class ProfileJson {
   // ------------------------------------------------------------------ reading
 
   static Profile read(Path fileOrFolder) {
+    if (fileOrFolder.toString().isBlank()) {
+      throw WickException.usage(
+          "The profile's path is empty; pass a profile.json (or the folder holding it) written by"
+              + " 'wick profile'.");
+    }
     Path file =
         Files.isDirectory(fileOrFolder) ? fileOrFolder.resolve("profile.json") : fileOrFolder;
     if (!Files.isRegularFile(file)) {

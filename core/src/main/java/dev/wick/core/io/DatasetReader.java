@@ -197,7 +197,9 @@ public final class DatasetReader {
 
   /** The writer schema of the first Avro data file under {@code location}. */
   public static org.apache.avro.Schema avroSchema(SparkSession spark, String location) {
-    FileStatus first = dataFiles(spark, location).get(0);
+    List<FileStatus> files = dataFiles(spark, location);
+    refuseUnreadableFiles(spark, location, Format.AVRO, files);
+    FileStatus first = files.get(0);
     try {
       FileSystem fs = first.getPath().getFileSystem(spark.sparkContext().hadoopConfiguration());
       try (var in = fs.open(first.getPath());

@@ -65,6 +65,10 @@ public final class Schemas {
 
   /** Parses an Avro schema file ({@code .avsc}), failing with a clear message. */
   public static org.apache.avro.Schema parseAvsc(Path file) {
+    if (file.toString().isBlank()) {
+      throw WickException.usage(
+          "The schema file's path is empty; pass the path of an Avro .avsc file.");
+    }
     if (!Files.isRegularFile(file)) {
       throw WickException.usage(
           "Schema file " + file + " does not exist; pass the path of an Avro .avsc file.");
