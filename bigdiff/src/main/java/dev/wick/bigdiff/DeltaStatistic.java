@@ -36,13 +36,13 @@ import org.apache.spark.sql.Row;
  * <ul>
  *   <li>every statistic is approximate when some deltas are lower bounds (texts too long to compare
  *       exactly);
- *   <li>the percentiles are exact nearest-rank values up to {@value #PERCENTILE_ACCURACY} deltas
- *       (a rank error below one), approximate past that;
+ *   <li>the percentiles are exact nearest-rank values up to {@value #PERCENTILE_ACCURACY} deltas (a
+ *       rank error below one), approximate past that;
  *   <li>for integral and decimal fields, whose deltas are computed exactly: the minimum and maximum
  *       are exact; the mean is exact for integral values whose sum cannot lose a digit in a double
- *       (count times largest absolute delta at most 2<sup>53</sup>), else approximate; the variance,
- *       standard deviation, skewness and kurtosis, computed in floating point, are approximate
- *       unless every delta is the same small integer.
+ *       (count times largest absolute delta at most 2<sup>53</sup>), else approximate; the
+ *       variance, standard deviation, skewness and kurtosis, computed in floating point, are
+ *       approximate unless every delta is the same small integer.
  * </ul>
  */
 public enum DeltaStatistic {

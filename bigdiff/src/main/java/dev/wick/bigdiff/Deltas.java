@@ -32,10 +32,10 @@ import org.apache.spark.sql.Column;
 /**
  * How far apart two differing values are, as Catalyst expressions: {@code rhs - lhs} for numbers
  * (computed exactly for integral and decimal values, then rounded once to a double), the
- * Levenshtein distance for strings ({@link TextDistance}: bounded work per value, so past a size
- * it may be a lower bound), {@code 1 - cosine similarity} for arrays of numbers. A delta is null
- * when either value is null or the delta is not a finite number, and such keys are left out of the
- * delta statistics (they still count as differing).
+ * Levenshtein distance for strings ({@link TextDistance}: bounded work per value, so past a size it
+ * may be a lower bound), {@code 1 - cosine similarity} for arrays of numbers. A delta is null when
+ * either value is null or the delta is not a finite number, and such keys are left out of the delta
+ * statistics (they still count as differing).
  *
  * <p>{@link #delta} gives the raw delta, which for strings is negated when it is a lower bound;
  * {@link #value} and {@link #lowerBound} read the delta and that flag from it.

@@ -33,8 +33,8 @@ public final class TextDistance {
   private TextDistance() {}
 
   /**
-   * As a Catalyst expression: the distance of two string columns, negated when it is a lower
-   * bound; null when either is null.
+   * As a Catalyst expression: the distance of two string columns, negated when it is a lower bound;
+   * null when either is null.
    */
   static Column column(Column l, Column r) {
     StaticInvoke call =

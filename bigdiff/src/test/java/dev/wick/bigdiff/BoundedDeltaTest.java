@@ -18,8 +18,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
 /**
- * Deltas whose exact value costs too much or does not fit a double: long texts get bounded work
- * and say when a delta is a lower bound; integral and decimal deltas are computed exactly.
+ * Deltas whose exact value costs too much or does not fit a double: long texts get bounded work and
+ * say when a delta is a lower bound; integral and decimal deltas are computed exactly.
  */
 class BoundedDeltaTest {
 
@@ -178,12 +178,22 @@ class BoundedDeltaTest {
     String less = "9".repeat(37) + "8";
     Dataset<Row> lhs =
         values(
-            "values (1, cast('" + less + "' as decimal(38,0))), (2, cast('-" + max
-                + "' as decimal(38,0))), (3, cast('" + max + "' as decimal(38,0))) as t(id, d)");
+            "values (1, cast('"
+                + less
+                + "' as decimal(38,0))), (2, cast('-"
+                + max
+                + "' as decimal(38,0))), (3, cast('"
+                + max
+                + "' as decimal(38,0))) as t(id, d)");
     Dataset<Row> rhs =
         values(
-            "values (1, cast('" + max + "' as decimal(38,0))), (2, cast('-" + less
-                + "' as decimal(38,0))), (3, cast('" + less + "' as decimal(38,0))) as t(id, d)");
+            "values (1, cast('"
+                + max
+                + "' as decimal(38,0))), (2, cast('-"
+                + less
+                + "' as decimal(38,0))), (3, cast('"
+                + less
+                + "' as decimal(38,0))) as t(id, d)");
     Run r = run(BigDiff.key("id"), lhs, rhs);
     assertThat(r.global().different()).isEqualTo(3);
     assertThat((Double) r.entry(1, "d").getAs("delta")).isEqualTo(1.0);
