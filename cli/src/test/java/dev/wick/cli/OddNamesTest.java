@@ -173,8 +173,8 @@ class OddNamesTest {
     assertClean(r, 2);
     assertThat(r.err())
         .contains(
-            "the schema lhs has no field 'a'; a name with a dot is written in backticks: did you"
-                + " mean '`a.b`'?");
+            "the schema lhs has no field 'a'; a name with a dot is written in backticks, as"
+                + " '`a.b`'.");
   }
 
   @Test

@@ -335,9 +335,7 @@ public final class FieldPath {
         fixed.add(new Step(name.toString(), steps.get(j).kind()));
         fixed.addAll(steps.subList(j + 1, steps.size()));
         return java.util.Optional.of(
-            "; a name with a dot is written in backticks: did you mean '"
-                + new FieldPath(fixed)
-                + "'?");
+            "; a name with a dot is written in backticks, as '" + new FieldPath(fixed) + "'");
       }
     }
     return java.util.Optional.empty();
