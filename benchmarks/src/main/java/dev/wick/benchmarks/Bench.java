@@ -43,6 +43,7 @@ public final class Bench {
         new DiffCase(),
         new DiffArraysCase(),
         new DiffSampleCase(),
+        new DiffLongTextCase(),
         new ProfileCase(),
         new CheckCase(),
         new AnomaliesCase());

@@ -8,9 +8,12 @@ import static org.apache.spark.sql.functions.skewness;
 import static org.apache.spark.sql.functions.var_samp;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 
@@ -26,6 +29,21 @@ import org.apache.spark.sql.Row;
  * the bias-corrected sample skewness and excess kurtosis (absent below 3 and 4 values, or when all
  * deltas are equal). The percentiles share one approximate aggregate whose rank error is at most
  * 1/{@value #PERCENTILE_ACCURACY} of the count.
+ *
+ * <p>Which values are exact (the exact statistic rounded once to a double) and which approximate,
+ * as {@link DeltaStats#approximate()} lists them ({@link #approximate}):
+ *
+ * <ul>
+ *   <li>every statistic is approximate when some deltas are lower bounds (texts too long to compare
+ *       exactly);
+ *   <li>the percentiles are exact nearest-rank values up to {@value #PERCENTILE_ACCURACY} deltas (a
+ *       rank error below one), approximate past that;
+ *   <li>for integral and decimal fields, whose deltas are computed exactly: the minimum and maximum
+ *       are exact; the mean is exact for integral values whose sum cannot lose a digit in a double
+ *       (count times largest absolute delta at most 2<sup>53</sup>), else approximate; the
+ *       variance, standard deviation, skewness and kurtosis, computed in floating point, are
+ *       approximate unless every delta is the same small integer.
+ * </ul>
  */
 public enum DeltaStatistic {
   MIN("min", Shown.REPORT) {
@@ -189,6 +207,44 @@ public enum DeltaStatistic {
   /** The percentile statistics, in the order of the {@link #PERCENTILES} array. */
   static List<DeltaStatistic> percentiles() {
     return Arrays.stream(values()).filter(DeltaStatistic::isPercentile).toList();
+  }
+
+  /** The largest integer up to which every integer is a double. */
+  private static final double EXACT_INTEGERS = 0x1p53;
+
+  /**
+   * The statistics among {@code values} (over {@code n} deltas of {@code leaf}, {@code lowerBounds}
+   * of them lower bounds) whose values are approximate.
+   */
+  static Set<DeltaStatistic> approximate(
+      Map<DeltaStatistic, OptionalDouble> values, long n, long lowerBounds, Alignment.Leaf leaf) {
+    EnumSet<DeltaStatistic> out = EnumSet.noneOf(DeltaStatistic.class);
+    if (lowerBounds > 0) {
+      out.addAll(EnumSet.allOf(DeltaStatistic.class));
+      return out;
+    }
+    if (n > PERCENTILE_ACCURACY) {
+      out.addAll(percentiles());
+    }
+    dev.wick.core.schema.DataType t = leaf.type();
+    boolean integral =
+        t instanceof dev.wick.core.schema.DataType.IntType
+            || t instanceof dev.wick.core.schema.DataType.LongType
+            || (t instanceof dev.wick.core.schema.DataType.DecimalType d && d.scale() == 0);
+    if (!integral && !(t instanceof dev.wick.core.schema.DataType.DecimalType)) {
+      return out;
+    }
+    double min = values.get(MIN).orElse(Double.NaN);
+    double max = values.get(MAX).orElse(Double.NaN);
+    double largest = Math.max(Math.abs(min), Math.abs(max));
+    boolean exactSum = integral && largest * n <= EXACT_INTEGERS;
+    if (!exactSum) {
+      out.add(MEAN);
+    }
+    if (!(exactSum && min == max)) {
+      out.addAll(List.of(VARIANCE, STDDEV, SKEWNESS, KURTOSIS));
+    }
+    return out;
   }
 
   private static OptionalDouble raw(Row r, String name) {

@@ -7,7 +7,6 @@ import static org.apache.spark.sql.functions.base64;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.isnan;
-import static org.apache.spark.sql.functions.levenshtein;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sqrt;
 import static org.apache.spark.sql.functions.to_json;
@@ -18,8 +17,11 @@ import dev.wick.bigdiff.Alignment.Leaf;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.DataType.ArrayType;
 import dev.wick.core.schema.DataType.BytesType;
+import dev.wick.core.schema.DataType.DecimalType;
 import dev.wick.core.schema.DataType.EnumType;
 import dev.wick.core.schema.DataType.FixedType;
+import dev.wick.core.schema.DataType.IntType;
+import dev.wick.core.schema.DataType.LongType;
 import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.DataType.StringType;
@@ -28,10 +30,15 @@ import java.util.Optional;
 import org.apache.spark.sql.Column;
 
 /**
- * How far apart two differing values are, as Catalyst expressions: {@code rhs - lhs} for numbers,
- * the Levenshtein distance for strings, {@code 1 - cosine similarity} for arrays of numbers. A
- * delta is null when either value is null or the delta is not a finite number, and such keys are
- * left out of the delta statistics (they still count as differing).
+ * How far apart two differing values are, as Catalyst expressions: {@code rhs - lhs} for numbers
+ * (computed exactly for integral and decimal values, then rounded once to a double), the
+ * Levenshtein distance for strings ({@link TextDistance}: bounded work per value, so past a size it
+ * may be a lower bound), {@code 1 - cosine similarity} for arrays of numbers. A delta is null when
+ * either value is null or the delta is not a finite number, and such keys are left out of the delta
+ * statistics (they still count as differing).
+ *
+ * <p>{@link #delta} gives the raw delta, which for strings is negated when it is a lower bound;
+ * {@link #value} and {@link #lowerBound} read the delta and that flag from it.
  */
 final class Deltas {
   private Deltas() {}
@@ -55,8 +62,8 @@ final class Deltas {
   }
 
   /**
-   * The delta of {@code l} and {@code r} for {@code leaf} (a double, possibly NaN or infinite: see
-   * {@link #finite}), or null for no delta.
+   * The raw delta of {@code l} and {@code r} for {@code leaf} (a double, possibly NaN or infinite:
+   * see {@link #finite}; for strings negated when a lower bound), or null for no delta.
    */
   static Column delta(Column l, Column r, Leaf leaf, Rules rules) {
     Optional<DeltaType> type = typeOf(leaf);
@@ -65,14 +72,36 @@ final class Deltas {
     }
     Column d =
         switch (type.get()) {
-          case NUMERIC -> r.cast("double").minus(l.cast("double"));
-          case STRING -> levenshtein(l, r).cast("double");
+          case NUMERIC -> numeric(l, r, leaf.type());
+          case STRING -> TextDistance.column(l.cast("string"), r.cast("string")).cast("double");
           case VECTOR -> {
             boolean sorted = rules.isUnordered(leaf.path());
             yield oneMinusCosine(sorted ? array_sort(l) : l, sorted ? array_sort(r) : r);
           }
         };
     return d;
+  }
+
+  /** The delta from a raw delta of {@link #delta}. */
+  static Column value(Column raw, Leaf leaf) {
+    return typeOf(leaf).orElse(null) == DeltaType.STRING ? abs(raw) : raw;
+  }
+
+  /** Whether a raw delta of {@link #delta} is a lower bound; null when there is no delta. */
+  static Column lowerBound(Column raw, Leaf leaf) {
+    return when(
+        raw.isNotNull(),
+        typeOf(leaf).orElse(null) == DeltaType.STRING ? raw.lt(lit(0.0)) : lit(false));
+  }
+
+  private static Column numeric(Column l, Column r, DataType type) {
+    if (type instanceof IntType || type instanceof LongType) {
+      return NumberDelta.ofLongs(l, r);
+    }
+    if (type instanceof DecimalType d) {
+      return NumberDelta.ofDecimals(l, r, d.precision(), d.scale());
+    }
+    return r.cast("double").minus(l.cast("double"));
   }
 
   /** {@code d} when it is a finite number, else null. */

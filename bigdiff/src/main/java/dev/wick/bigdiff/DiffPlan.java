@@ -82,7 +82,8 @@ final class DiffPlan {
           .add("left", DataTypes.StringType, true)
           .add("right", DataTypes.StringType, true)
           .add("delta", DataTypes.DoubleType, true)
-          .add("element", DataTypes.StringType, true);
+          .add("element", DataTypes.StringType, true)
+          .add("lowerBound", DataTypes.BooleanType, true);
 
   /**
    * The two inputs, and the one place that names the columns each contributes to the joined rows:
@@ -175,6 +176,7 @@ final class DiffPlan {
       PlanColumn equal,
       PlanColumn differs,
       PlanColumn delta,
+      PlanColumn bound,
       PlanColumn lhsText,
       PlanColumn rhsText,
       PlanColumn elements,
@@ -190,6 +192,7 @@ final class DiffPlan {
                 new PlanColumn("eq_" + i),
                 new PlanColumn("d_" + i),
                 new PlanColumn("delta_" + i),
+                new PlanColumn("lb_" + i),
                 new PlanColumn("lt_" + i),
                 new PlanColumn("rt_" + i),
                 new PlanColumn("el_" + i),
@@ -498,7 +501,8 @@ final class DiffPlan {
       first.add(c.rhs().col());
       second.add(d);
       // The raw delta gets its own projection: the finiteness check reads it three times.
-      second.add(c.delta().as(when(d, Deltas.finite(c.delta().col()))));
+      second.add(c.delta().as(when(d, Deltas.finite(Deltas.value(c.delta().col(), leaf)))));
+      second.add(c.bound().as(when(d, Deltas.lowerBound(c.delta().col(), leaf))));
       second.add(c.lhsText().as(when(d, Deltas.render(c.lhs().col(), leaf))));
       second.add(c.rhsText().as(when(d, Deltas.render(c.rhs().col(), leaf))));
       Optional<KeyedArray> keyed = alignment.keyedArray(leaf);
@@ -591,7 +595,8 @@ final class DiffPlan {
               c.lhsText().col().as("left"),
               c.rhsText().col().as("right"),
               c.delta().col().as("delta"),
-              (k.isPresent() ? c.problem().col() : lit(null)).cast("string").as("element"));
+              (k.isPresent() ? c.problem().col() : lit(null)).cast("string").as("element"),
+              c.bound().col().as("lowerBound"));
       Column d = c.differs().col();
       if (!keyed) {
         items.add(when(d, whole));

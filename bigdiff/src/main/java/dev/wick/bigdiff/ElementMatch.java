@@ -177,7 +177,7 @@ final class ElementMatch {
                   k,
                   Deltas.render(lv, f),
                   Deltas.render(rv, f),
-                  Deltas.finite(Deltas.delta(lv, rv, f, rules)))));
+                  Deltas.delta(lv, rv, f, rules))));
     }
     if (out.isEmpty()) {
       return array().cast(DataTypes.createArrayType(DiffPlan.FIELD_DIFF));
@@ -197,14 +197,18 @@ final class ElementMatch {
   }
 
   private static Column entry(
-      Leaf field, Column element, KeyedArray k, Column left, Column right, Column delta) {
+      Leaf field, Column element, KeyedArray k, Column left, Column right, Column raw) {
+    Column delta = Deltas.finite(Deltas.value(raw.cast("double"), field));
     return struct(
         lit(field.name()).as("field"),
         left.cast("string").as("left"),
         right.cast("string").as("right"),
         delta.cast("double").as("delta"),
         concat(lit(k.elementKey() + "="), keyOf(element, k.elementKey()).cast("string"))
-            .as("element"));
+            .as("element"),
+        (field.presence() ? lit(null) : Deltas.lowerBound(raw, field))
+            .cast("boolean")
+            .as("lowerBound"));
   }
 
   private static Column nothing() {

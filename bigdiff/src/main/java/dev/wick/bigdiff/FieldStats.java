@@ -40,11 +40,18 @@ public record FieldStats(
    * @param left the left-hand value as text ({@code null} when absent)
    * @param right the right-hand value as text ({@code null} when absent)
    * @param delta the delta, when the field has a delta type and both values are present
+   * @param lowerBound whether the delta is only a lower bound (texts too long to compare exactly)
    */
-  public record Example(String key, String left, String right, OptionalDouble delta) {
+  public record Example(
+      String key, String left, String right, OptionalDouble delta, boolean lowerBound) {
     public Example {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(delta, "delta");
+    }
+
+    /** An example with an exact delta (or none). */
+    public Example(String key, String left, String right, OptionalDouble delta) {
+      this(key, left, right, delta, false);
     }
   }
 

@@ -207,15 +207,24 @@ final class HtmlReport {
         h.append("<td>").append(d.type().name().toLowerCase(Locale.ROOT)).append("</td>");
         h.append("<td class=\"n\">").append(count(d.count())).append("</td>");
         for (DeltaStatistic stat : shown) {
-          h.append("<td class=\"n\">").append(number(d.get(stat))).append("</td>");
+          h.append("<td class=\"n\">")
+              .append(d.isApproximate(stat) && d.get(stat).isPresent() ? "&asymp;" : "")
+              .append(number(d.get(stat)))
+              .append("</td>");
         }
-        h.append("<td>").append(histogram(f.histogram())).append("</td>");
+        h.append("<td>").append(histogram(f.histogram()));
+        d.lowerBoundNote().ifPresent(n -> h.append("<p>").append(esc(n)).append(".</p>"));
+        h.append("</td>");
       } else {
         h.append("<td>&ndash;</td>").append("<td></td>".repeat(shown.size() + 2));
       }
       h.append("</tr>\n");
     }
     h.append("</table>\n");
+    if (s.fields().stream()
+        .anyMatch(f -> f.delta().isPresent() && !f.delta().get().approximate().isEmpty())) {
+      h.append("<p>&asymp; marks an approximate statistic; the others are exact.</p>\n");
+    }
   }
 
   /** A diff of a sample: each share and its interval. */
@@ -366,6 +375,7 @@ final class HtmlReport {
             .append("</td><td>")
             .append(e.right() == null ? "<i>null</i>" : esc(e.right()))
             .append("</td><td class=\"n\">")
+            .append(e.lowerBound() ? "&ge; " : "")
             .append(number(e.delta()))
             .append("</td></tr>\n");
       }

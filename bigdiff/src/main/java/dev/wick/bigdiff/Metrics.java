@@ -103,7 +103,8 @@ final class Metrics {
                 count(delta).as("count"),
                 count_if(left.isNull()).as("leftNull"),
                 count_if(right.isNull()).as("rightNull"),
-                count(element).as("elements")));
+                count(element).as("elements"),
+                count_if(col(FIELD + ".lowerBound")).as("lowerBounds")));
     for (DeltaStatistic s : DeltaStatistic.values()) {
       s.aggregate(delta).ifPresent(c -> out.add(c.as(s.key())));
     }
@@ -113,9 +114,10 @@ final class Metrics {
         approx_percentile(delta, array(levels), lit(DeltaStatistic.PERCENTILE_ACCURACY))
             .as(DeltaStatistic.PERCENTILES));
     out.add(histogram_numeric(delta, lit(HISTOGRAM_BINS)).as("histogram"));
-    out.add(min(struct(col(KEY), left, right, delta, element)).as("first"));
+    Column bound = col(FIELD + ".lowerBound");
+    out.add(min(struct(col(KEY), left, right, delta, element, bound)).as("first"));
     out.add(
-        max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta, element))
+        max(struct(coalesce(abs(delta), lit(-1.0)), col(KEY), left, right, delta, element, bound))
             .as("largest"));
     return out.toArray(Column[]::new);
   }
@@ -181,7 +183,7 @@ final class Metrics {
       long different = f == null ? 0 : f.getAs("different");
       double fraction = global.different() == 0 ? 0.0 : (double) different / global.different();
       Optional<DeltaType> type = Deltas.typeOf(leaf);
-      Optional<DeltaStats> delta = type.map(t -> deltaStats(f, t));
+      Optional<DeltaStats> delta = type.map(t -> deltaStats(f, t, leaf));
       List<HistogramBin> histogram = new ArrayList<>();
       List<Example> examples = new ArrayList<>();
       if (f != null) {
@@ -205,7 +207,7 @@ final class Metrics {
   }
 
   /** The delta statistics from a row of {@link #fields()}; {@code f} is null for no deltas. */
-  private static DeltaStats deltaStats(Row f, DeltaType type) {
+  private static DeltaStats deltaStats(Row f, DeltaType type, Leaf leaf) {
     long n = f == null ? 0 : f.getAs("count");
     if (n == 0) {
       return DeltaStats.none(type);
@@ -214,7 +216,9 @@ final class Metrics {
     for (DeltaStatistic s : DeltaStatistic.values()) {
       values.put(s, s.read(f, n));
     }
-    return new DeltaStats(type, n, values);
+    long lowerBounds = f.getAs("lowerBounds");
+    return new DeltaStats(
+        type, n, values, lowerBounds, DeltaStatistic.approximate(values, n, lowerBounds, leaf));
   }
 
   /**
@@ -240,6 +244,7 @@ final class Metrics {
   private static Example example(Row r, int offset, String field, Alignment alignment) {
     Object delta = r.get(offset + 3);
     String element = r.getString(offset + 4);
+    boolean lowerBound = Boolean.TRUE.equals(r.get(offset + 5));
     String key = key(r.getStruct(offset), alignment);
     int elements = field.indexOf("[]");
     return new Example(
@@ -248,7 +253,8 @@ final class Metrics {
             : key + ", " + field.substring(0, elements) + "[" + element + "]",
         r.getString(offset + 1),
         r.getString(offset + 2),
-        delta == null ? OptionalDouble.empty() : OptionalDouble.of((Double) delta));
+        delta == null ? OptionalDouble.empty() : OptionalDouble.of((Double) delta),
+        lowerBound);
   }
 
   /** A key as {@code name=value, ...}. */

@@ -419,6 +419,10 @@ public final class PreparedDiff {
     for (DeltaStatistic s : DeltaStatistic.values()) {
       schema = schema.add(s.key(), DataTypes.DoubleType, true);
     }
+    schema =
+        schema
+            .add("lowerBounds", DataTypes.LongType, true)
+            .add("approximate", DataTypes.createArrayType(DataTypes.StringType, false), true);
     List<Row> rows = new ArrayList<>();
     for (FieldStats f : summary.fields()) {
       List<Object> values = new ArrayList<>(List.of(f.field(), f.different(), f.fraction()));
@@ -430,6 +434,8 @@ public final class PreparedDiff {
           OptionalDouble v = d.get(s);
           values.add(v.isPresent() ? v.getAsDouble() : null);
         }
+        values.add(d.lowerBounds());
+        values.add(d.approximate().stream().map(DeltaStatistic::key).toList());
       } else {
         while (values.size() < schema.size()) {
           values.add(null);

@@ -45,6 +45,9 @@ final class SummaryJson {
         for (DeltaStatistic stat : DeltaStatistic.values()) {
           Json.number(delta, stat.key(), d.get(stat));
         }
+        delta.put("lowerBounds", d.lowerBounds());
+        ArrayNode approximate = delta.putArray("approximate");
+        d.approximate().forEach(stat -> approximate.add(stat.key()));
       }
     }
     // Only with arrays matched by element key: other diffs keep their shape.

@@ -62,7 +62,9 @@ class DeltaStatisticTest {
     json.get("delta").fieldNames().forEachRemaining(names::add);
     List<String> expected = new ArrayList<>(List.of("type", "count"));
     expected.addAll(keys(Arrays.asList(DeltaStatistic.values())));
+    expected.addAll(List.of("lowerBounds", "approximate"));
     assertThat(names).isEqualTo(expected);
+    assertThat(json.get("delta").get("approximate").size()).isZero();
     assertThat(json.get("delta").get("p90").asDouble()).isEqualTo(8.5);
     assertThat(json.get("delta").get("kurtosis").isNull()).isTrue();
     assertThat(delta.p90()).isEqualTo(OptionalDouble.of(8.5));

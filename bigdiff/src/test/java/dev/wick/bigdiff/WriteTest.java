@@ -117,8 +117,11 @@ class WriteTest {
             "kurtosis",
             "p50",
             "p90",
-            "p99");
+            "p99",
+            "lowerBounds",
+            "approximate");
     assertThat(first.get("delta").get("skewness").isNull()).isTrue();
+    assertThat(first.get("delta").get("lowerBounds").asLong()).isZero();
     assertThat(json.get("fields").get(1).get("fraction").asDouble()).isEqualTo(0.5);
     assertThat(s.toJson()).isEqualTo(Files.readString(dir.resolve("summary.json")));
 

@@ -85,8 +85,19 @@ final class DiffPrinter {
                     count(f.different()),
                     percent(f.fraction()),
                     d.map(x -> x.type().name().toLowerCase(Locale.ROOT)).orElse("-")));
-        shown.forEach(stat -> row.add(d.map(x -> number(x.get(stat))).orElse("")));
+        shown.forEach(stat -> row.add(d.map(x -> statistic(x, stat)).orElse("")));
         w.printf(Locale.ROOT, format, row.toArray());
+      }
+      boolean approximate = false;
+      for (FieldStats f : differing.subList(0, Math.min(TOP_FIELDS, differing.size()))) {
+        if (f.delta().isPresent()) {
+          DeltaStats d = f.delta().get();
+          approximate |= shown.stream().anyMatch(stat -> d.isApproximate(stat));
+          d.lowerBoundNote().ifPresent(n -> w.println("  " + f.field() + ": " + n + "."));
+        }
+      }
+      if (approximate) {
+        w.println("  ~ marks an approximate statistic; the others are exact.");
       }
       if (differing.size() > TOP_FIELDS) {
         w.println("  ... and " + (differing.size() - TOP_FIELDS) + " more fields in the report");
@@ -237,6 +248,12 @@ final class DiffPrinter {
 
   private static String percent(double f) {
     return String.format(Locale.ROOT, "%.2f%%", 100 * f);
+  }
+
+  /** A statistic's value, after {@code ~} when it is approximate. */
+  private static String statistic(DeltaStats d, DeltaStatistic stat) {
+    String v = number(d.get(stat));
+    return d.isApproximate(stat) && !v.isEmpty() ? "~" + v : v;
   }
 
   private static String number(OptionalDouble v) {

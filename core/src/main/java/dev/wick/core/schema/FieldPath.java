@@ -15,7 +15,10 @@ import java.util.stream.Collectors;
 
 /**
  * A path to a field: {@code a.b.c} names a nested field, {@code a[]} steps into an array's
- * elements, {@code m{}} into a map's values ({@code events[].country}, {@code attrs{}.value}).
+ * elements, {@code m{}} into a map's values ({@code events[].country}, {@code attrs{}.value}). A
+ * name with a dot, a backtick, a bracket or a brace, or with space at either end, is written in
+ * backticks, a backtick in it doubled: {@code `a.b`}, {@code `a``b`}, {@code `x.y`[].z}; {@link
+ * #toString()} writes names so, and {@link #parse} reads them back.
  *
  * <p>Parse once with {@link #parse(String)}; {@link #resolve(Schema)} checks it against a schema
  * and fails at once, naming the step that did not resolve and the nearest names.
@@ -33,10 +36,11 @@ public final class FieldPath {
 
     @Override
     public String toString() {
+      String n = quote(name);
       return switch (kind) {
-        case FIELD -> name;
-        case ARRAY_ELEMENTS -> name + "[]";
-        case MAP_VALUES -> name + "{}";
+        case FIELD -> n;
+        case ARRAY_ELEMENTS -> n + "[]";
+        case MAP_VALUES -> n + "{}";
       };
     }
   }
@@ -47,33 +51,114 @@ public final class FieldPath {
     this.steps = List.copyOf(steps);
   }
 
-  /** Parses {@code a.b[]} notation; fails with a usage error on a malformed path. */
+  /**
+   * Parses {@code a.b[]} notation, names in backticks where they need it ({@code `a.b`}); fails
+   * with a usage error on a malformed path.
+   */
   public static FieldPath parse(String text) {
     if (text == null || text.isBlank()) {
       throw WickException.usage("A field path must not be empty; name a field such as 'user_id'.");
     }
     List<Step> steps = new ArrayList<>();
-    for (String part : splitDots(text)) {
-      String name = part;
-      Step.Kind kind = Step.Kind.FIELD;
-      if (part.endsWith("[]")) {
-        name = part.substring(0, part.length() - 2);
-        kind = Step.Kind.ARRAY_ELEMENTS;
-      } else if (part.endsWith("{}")) {
-        name = part.substring(0, part.length() - 2);
-        kind = Step.Kind.MAP_VALUES;
+    int i = 0;
+    int n = text.length();
+    while (true) {
+      int start = i;
+      String name;
+      boolean quoted = false;
+      while (i < n && Character.isWhitespace(text.charAt(i))) {
+        i++;
       }
-      if (name.isEmpty() || name.contains("[") || name.contains("{") || name.contains("]")) {
-        throw WickException.usage(
-            "Field path '"
-                + text
-                + "' is malformed at '"
-                + part
-                + "'; write nested fields as a.b, array elements as a[] and map values as m{}.");
+      if (i < n && text.charAt(i) == '`') {
+        quoted = true;
+        StringBuilder b = new StringBuilder();
+        i++;
+        while (true) {
+          if (i >= n) {
+            throw malformed(text, text.substring(start));
+          }
+          char c = text.charAt(i++);
+          if (c == '`') {
+            if (i < n && text.charAt(i) == '`') {
+              b.append('`');
+              i++;
+            } else {
+              break;
+            }
+          } else {
+            b.append(c);
+          }
+        }
+        name = b.toString();
+      } else {
+        int end = i;
+        while (end < n && text.charAt(end) != '.' && text.charAt(end) != '`') {
+          end++;
+        }
+        name = text.substring(i, end);
+        i = end;
+      }
+      Step.Kind kind = Step.Kind.FIELD;
+      String rest = text.substring(i);
+      int dot = rest.indexOf('.');
+      String tail = (dot < 0 ? rest : rest.substring(0, dot));
+      if (quoted) {
+        i += tail.length();
+        tail = tail.strip();
+      } else {
+        String bare = name.strip();
+        if (bare.endsWith("[]")) {
+          tail = "[]";
+          bare = bare.substring(0, bare.length() - 2);
+        } else if (bare.endsWith("{}")) {
+          tail = "{}";
+          bare = bare.substring(0, bare.length() - 2);
+        } else {
+          tail = "";
+        }
+        name = bare.strip();
+        if (name.isEmpty() || name.contains("[") || name.contains("{") || name.contains("]")) {
+          throw malformed(text, text.substring(start, i));
+        }
+      }
+      switch (tail) {
+        case "" -> {}
+        case "[]" -> kind = Step.Kind.ARRAY_ELEMENTS;
+        case "{}" -> kind = Step.Kind.MAP_VALUES;
+        default -> throw malformed(text, text.substring(start, i));
       }
       steps.add(new Step(name, kind));
+      if (i >= n) {
+        break;
+      }
+      if (text.charAt(i) != '.') {
+        throw malformed(text, text.substring(start));
+      }
+      i++;
+      if (i >= n) {
+        throw malformed(text, "");
+      }
     }
     return new FieldPath(steps);
+  }
+
+  private static WickException malformed(String text, String part) {
+    return WickException.usage(
+        "Field path '"
+            + text
+            + "' is malformed at '"
+            + part
+            + "'; write nested fields as a.b, array elements as a[], map values as m{}, and a name"
+            + " with a dot or a backtick in backticks, a backtick doubled (`a.b`, `a``b`).");
+  }
+
+  /** {@code name} as a path writes it: in backticks when it needs them, else as it is. */
+  public static String quote(String name) {
+    boolean plain =
+        !name.isEmpty()
+            && name.strip().equals(name)
+            && name.chars().noneMatch(c -> ".`[]{}".indexOf(c) >= 0);
+    return plain ? name : "`" + name.replace("`", "``") + "`";
   }
 
   /** A path of plain field steps. */
@@ -83,18 +168,6 @@ public final class FieldPath {
       steps.add(new Step(n, Step.Kind.FIELD));
     }
     return new FieldPath(steps);
-  }
-
-  private static List<String> splitDots(String text) {
-    List<String> parts = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i <= text.length(); i++) {
-      if (i == text.length() || text.charAt(i) == '.') {
-        parts.add(text.substring(start, i).trim());
-        start = i + 1;
-      }
-    }
-    return parts;
   }
 
   public List<Step> steps() {
@@ -163,7 +236,7 @@ public final class FieldPath {
                 + "' is a "
                 + type.describe()
                 + ", which has no field '"
-                + step.name()
+                + quote(step.name())
                 + "'.");
       }
       field = find(fields, step.name());
@@ -174,15 +247,15 @@ public final class FieldPath {
                 + "' does not resolve: "
                 + where
                 + " has no field '"
-                + step.name()
+                + quote(step.name())
                 + "'"
-                + suggestions(step.name(), fields)
+                + dotted(i, fields).orElse(suggestions(step.name(), fields))
                 + ".");
       }
       if (walked.length() > 0) {
         walked.append('.');
       }
-      walked.append(step.name());
+      walked.append(quote(step.name()));
       type = field.type();
       nullable |= field.nullable();
       switch (step.kind()) {
@@ -246,6 +319,28 @@ public final class FieldPath {
     return null;
   }
 
+  /**
+   * When steps {@code i..j} of this path, joined by dots, name one of {@code fields} (a field with
+   * a dot in its name, written without backticks): the advice to write it in backticks.
+   */
+  private java.util.Optional<String> dotted(int i, List<Field> fields) {
+    StringBuilder name = new StringBuilder(steps.get(i).name());
+    for (int j = i + 1; j < steps.size(); j++) {
+      if (steps.get(j - 1).kind() != Step.Kind.FIELD) {
+        break;
+      }
+      name.append('.').append(steps.get(j).name());
+      if (find(fields, name.toString()) != null) {
+        List<Step> fixed = new ArrayList<>(steps.subList(0, i));
+        fixed.add(new Step(name.toString(), steps.get(j).kind()));
+        fixed.addAll(steps.subList(j + 1, steps.size()));
+        return java.util.Optional.of(
+            "; a name with a dot is written in backticks, as '" + new FieldPath(fixed) + "'");
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   private static String suggestions(String name, List<Field> fields) {
     List<String> nearest =
         fields.stream()
@@ -259,9 +354,9 @@ public final class FieldPath {
       return " (it has no fields)";
     }
     return "; did you mean '"
-        + nearest.get(0)
+        + quote(nearest.get(0))
         + "'? The nearest names are "
-        + nearest.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", "));
+        + nearest.stream().map(n -> "'" + quote(n) + "'").collect(Collectors.joining(", "));
   }
 
   /** Levenshtein distance, for "did you mean" suggestions. */

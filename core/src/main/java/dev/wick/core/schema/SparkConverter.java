@@ -66,6 +66,12 @@ final class SparkConverter {
   private static RecordType record(StructType struct, String name, String path, Set<String> names) {
     List<Field> fields = new ArrayList<>();
     for (StructField sf : struct.fields()) {
+      if (sf.name().isEmpty()) {
+        throw WickException.usage(
+            "The data has a column with an empty name"
+                + (path.isEmpty() ? "" : " in '" + path + "'")
+                + ", which no field path can name; give it a name where the data is written.");
+      }
       String fieldPath = path.isEmpty() ? sf.name() : path + "." + sf.name();
       Metadata md = sf.metadata();
       DataType type = type(sf.dataType(), fieldPath, names);

@@ -33,6 +33,40 @@ class FieldPathTest {
           Field.of("attrs", new MapType(DataType.STRING, DataType.LONG, true)));
 
   @Test
+  void namesInBackticksHoldDotsAndBackticksAndReadBack() {
+    FieldPath p = FieldPath.parse("`a.b`.`x``y`[]. c d .`e`{}");
+    assertThat(p.steps())
+        .containsExactly(
+            new FieldPath.Step("a.b", FieldPath.Step.Kind.FIELD),
+            new FieldPath.Step("x`y", FieldPath.Step.Kind.ARRAY_ELEMENTS),
+            new FieldPath.Step("c d", FieldPath.Step.Kind.FIELD),
+            new FieldPath.Step("e", FieldPath.Step.Kind.MAP_VALUES));
+    assertThat(p.toString()).isEqualTo("`a.b`.`x``y`[].c d.e{}");
+    assertThat(FieldPath.parse(p.toString())).isEqualTo(p);
+    assertThat(FieldPath.of("ünï", " pad", "[x]").toString()).isEqualTo("ünï.` pad`.`[x]`");
+    for (String bad : List.of("`a.b", "`a`b", "a`b`", "`a`x.b")) {
+      assertThatThrownBy(() -> FieldPath.parse(bad))
+          .isInstanceOf(WickException.class)
+          .hasMessageStartingWith("Field path '" + bad + "' is malformed at");
+    }
+  }
+
+  @Test
+  void aDottedNameWithoutBackticksIsPointedAtItsQuotedForm() {
+    Schema s =
+        Schema.of(
+            "R",
+            Field.of("a.b", DataType.LONG),
+            Field.of("a b", DataType.LONG),
+            Field.of("ab", DataType.LONG));
+    assertThatThrownBy(() -> FieldPath.parse("a.b").resolve(s))
+        .hasMessage(
+            "Field 'a.b' does not resolve: the schema R has no field 'a'; a name with a dot is"
+                + " written in backticks, as '`a.b`'.");
+    assertThat(FieldPath.parse("`a.b`").resolve(s).field().name()).isEqualTo("a.b");
+  }
+
+  @Test
   void resolvesNestedArrayAndMapPaths() {
     assertThat(schema.resolve("device.os").type()).isEqualTo(DataType.STRING);
     assertThat(schema.resolve("device.version").nullable()).isTrue();
@@ -211,7 +245,8 @@ class FieldPathTest {
           .isInstanceOf(WickException.class)
           .hasMessageStartingWith("Field path '" + bad + "' is malformed at '")
           .hasMessageEndingWith(
-              "; write nested fields as a.b, array elements as a[] and map values as m{}.");
+              "; write nested fields as a.b, array elements as a[], map values as m{}, and a name"
+                  + " with a dot or a backtick in backticks, a backtick doubled (`a.b`, `a``b`).");
     }
     assertThatThrownBy(() -> FieldPath.parse(" "))
         .hasMessage("A field path must not be empty; name a field such as 'user_id'.");
