@@ -274,7 +274,7 @@ final class HtmlReport {
           .append("</td><td class=\"n\">")
           .append(count(r.count()))
           .append("</td><td><code>")
-          .append(esc(r.row()))
+          .append(esc(Excerpt.of(r.row())))
           .append("</code></td></tr>\n");
     }
     h.append("</table>\n");
@@ -366,14 +366,15 @@ final class HtmlReport {
         .append("<th>lhs</th><th>rhs</th><th>delta</th></tr>\n");
     for (FieldStats f : differing) {
       for (Example e : f.examples()) {
+        String[] shown = Excerpt.around(e.left(), e.right());
         h.append("<tr><td><code>")
             .append(esc(f.field()))
             .append("</code></td><td>")
             .append(esc(e.key()))
             .append("</td><td>")
-            .append(e.left() == null ? "<i>null</i>" : esc(e.left()))
+            .append(shown[0] == null ? "<i>null</i>" : esc(shown[0]))
             .append("</td><td>")
-            .append(e.right() == null ? "<i>null</i>" : esc(e.right()))
+            .append(shown[1] == null ? "<i>null</i>" : esc(shown[1]))
             .append("</td><td class=\"n\">")
             .append(e.lowerBound() ? "&ge; " : "")
             .append(number(e.delta()))
