@@ -76,6 +76,22 @@ class ProfileHtmlTest {
   }
 
   @Test
+  void eachFieldsDriftScoreIsTheNumberTheConsoleAndJsonPrint() {
+    DriftReport drift = Drift.compare(base, current);
+    var withKs = drift.fields().stream().filter(f -> f.ks().isPresent()).toList();
+    assertThat(withKs).isNotEmpty();
+    assertThat(withKs).anyMatch(f -> f.ks().get().sketchError() > 0);
+    for (FieldDrift f : withKs) {
+      assertThat(compared)
+          .as(f.path())
+          .contains(
+              "<dt>Drift (KS)</dt><dd>"
+                  + dev.wick.profiler.internal.Formats.number(f.score())
+                  + ", p = ");
+    }
+  }
+
+  @Test
   void userDataIsEscaped() {
     assertThat(plain).doesNotContain("<script>alert(1)</script>");
     assertThat(plain).contains("&lt;script&gt;alert(1)&lt;/script&gt;");

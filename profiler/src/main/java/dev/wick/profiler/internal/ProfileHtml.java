@@ -357,7 +357,18 @@ public final class ProfileHtml {
                       stat(
                           h,
                           "Drift (KS)",
-                          Formats.number(k.statistic()) + ", p = " + Formats.pValue(k.pValue())));
+                          // The score, as the console and drift.json print it; the sketches'
+                          // own statistic and rank error beside it when they differ.
+                          Formats.number(x.score())
+                              + ", p = "
+                              + Formats.pValue(k.pValue())
+                              + (k.sketchError() > 0
+                                  ? " (the sketches' statistic "
+                                      + Formats.number(k.statistic())
+                                      + " less their rank error "
+                                      + Formats.number(k.sketchError())
+                                      + ")"
+                                  : "")));
           x.categorical()
               .ifPresent(
                   c ->
