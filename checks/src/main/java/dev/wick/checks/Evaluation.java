@@ -80,19 +80,19 @@ import org.apache.spark.sql.types.TimestampType;
  *
  * <p>Every check but {@code unique} and {@code references} is a set of aggregates: Catalyst
  * built-ins ({@code count}, {@code count_if} of the values failing a membership test, a regular
- * expression (core's {@link WholeMatch}, a generated automaton where the pattern allows, else
- * {@code rlike}), a semantic type's own predicate, a SQL predicate or a quantile's bound, {@code
- * min}, {@code max}, {@code avg}), evaluated as one code-generated {@code agg}, and sketches for
- * distinct counts and quantile estimates. On an input that is cheap to read again ({@link
- * #cheapToReread}), the sketches are the profiler's ({@code wick profile}'s HyperLogLog and KLL
- * sketches, one scan of just the sketched fields), each {@code unique} check counts the distinct
- * values of its key and each {@code references} check is one left-anti join with the referenced
- * dataset's keys, all side by side with the aggregation. On other inputs the sketches are Spark's
- * ({@code hll_sketch_agg}, {@code percentile_approx}) and every aggregate is observed ({@code
- * Dataset.observe}) on the first {@code unique} or {@code references} check's job when there is
- * one, so that the data is read once, plus once per further such check. Failed row-level checks
- * then read up to {@value #EXAMPLES} example rows each, with a limited filter that stops as soon as
- * it has them. Everything a check names is checked before the first job.
+ * expression (core's {@link WholeMatch}, a generated automaton linear in the value), a semantic
+ * type's own predicate, a SQL predicate or a quantile's bound, {@code min}, {@code max}, {@code
+ * avg}), evaluated as one code-generated {@code agg}, and sketches for distinct counts and quantile
+ * estimates. On an input that is cheap to read again ({@link #cheapToReread}), the sketches are the
+ * profiler's ({@code wick profile}'s HyperLogLog and KLL sketches, one scan of just the sketched
+ * fields), each {@code unique} check counts the distinct values of its key and each {@code
+ * references} check is one left-anti join with the referenced dataset's keys, all side by side with
+ * the aggregation. On other inputs the sketches are Spark's ({@code hll_sketch_agg}, {@code
+ * percentile_approx}) and every aggregate is observed ({@code Dataset.observe}) on the first {@code
+ * unique} or {@code references} check's job when there is one, so that the data is read once, plus
+ * once per further such check. Failed row-level checks then read up to {@value #EXAMPLES} example
+ * rows each, with a limited filter that stops as soon as it has them. Everything a check names is
+ * checked before the first job.
  */
 final class Evaluation {
   static final int EXAMPLES = 5;
