@@ -45,6 +45,7 @@ public final class Bench {
         new DiffSampleCase(),
         new ProfileCase(),
         new CheckCase(),
+        new RegexCase(),
         new AnomaliesCase());
   }
 

@@ -32,6 +32,7 @@ import dev.wick.core.spark.Observations;
 import dev.wick.core.spark.SideBySide;
 import dev.wick.core.spark.SqlTrust;
 import dev.wick.core.spark.TextSet;
+import dev.wick.core.spark.UnsupportedPatternException;
 import dev.wick.core.spark.WholeMatch;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
@@ -678,7 +679,12 @@ final class Evaluation {
         throw typeError(check, r.field(), f.type, "a string");
       }
       // The whole value: \A(?:p)\z, never ^ and $, which would pass "t1\n" for t[0-9]+.
-      WholeMatch whole = WholeMatch.of(r.pattern());
+      WholeMatch whole;
+      try {
+        whole = WholeMatch.of(r.pattern());
+      } catch (UnsupportedPatternException e) {
+        throw WickException.usage("Check '" + check.name() + "': " + e.getMessage(), e);
+      }
       return share(
           check,
           f,
