@@ -5,6 +5,7 @@ import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.SqlTrust;
 import dev.wick.sampler.KeyHash;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -45,9 +47,25 @@ import org.apache.spark.sql.functions;
  */
 public final class BigDiff {
   private final DiffOptions options;
+  private final boolean sqlTrusted;
 
   private BigDiff(DiffOptions options) {
+    this(options, false);
+  }
+
+  private BigDiff(DiffOptions options, boolean sqlTrusted) {
     this.options = options;
+    this.sqlTrusted = sqlTrusted;
+  }
+
+  /**
+   * This diff with its filters trusted: by default a filter that calls a reflective function
+   * ({@code reflect}, {@code java_method}: any static Java method) or has a subquery (which can
+   * read any table or file) is refused, since whoever writes it runs code in this JVM; trust the
+   * filters only when you trust whoever wrote them.
+   */
+  public BigDiff trustSql() {
+    return new BigDiff(options, true);
   }
 
   /**
@@ -327,7 +345,7 @@ public final class BigDiff {
   private BigDiff with(Consumer<Draft> change) {
     Draft d = new Draft(options);
     change.accept(d);
-    return new BigDiff(
+    return withTrust(
         new DiffOptions(
             d.keys,
             d.ignored,
@@ -349,6 +367,10 @@ public final class BigDiff {
             d.includeSame,
             d.lhsLabel,
             d.rhsLabel));
+  }
+
+  private BigDiff withTrust(DiffOptions changed) {
+    return new BigDiff(changed, sqlTrusted);
   }
 
   /** The settings while one setter changes them; never escapes {@link #with}. */
@@ -408,8 +430,8 @@ public final class BigDiff {
     if (options.keys().isEmpty()) {
       KeylessDiff.check(options);
     }
-    Dataset<Row> filteredL = filter(lhs, options.lhsWhere(), "lhs");
-    Dataset<Row> filteredR = filter(rhs, options.rhsWhere(), "rhs");
+    Dataset<Row> filteredL = filter(lhs, options.lhsWhere(), "lhs", sqlTrusted);
+    Dataset<Row> filteredR = filter(rhs, options.rhsWhere(), "rhs", sqlTrusted);
     Set<FieldPath> dropped = droppableColumns(filteredL, filteredR);
     Dataset<Row> l = drop(filteredL, dropped);
     Dataset<Row> r = drop(filteredR, dropped);
@@ -478,9 +500,21 @@ public final class BigDiff {
    * {@code data} with the predicates applied; a predicate Spark cannot parse or resolve on it, or
    * one that is not a condition, fails at once with Spark's first line.
    */
-  private static Dataset<Row> filter(Dataset<Row> data, List<String> predicates, String side) {
+  private static Dataset<Row> filter(
+      Dataset<Row> data, List<String> predicates, String side, boolean trusted) {
     Dataset<Row> out = data;
     for (String p : predicates) {
+      Optional<String> beyond =
+          trusted ? Optional.empty() : SqlTrust.beyondTheRows(data.sparkSession(), p);
+      if (beyond.isPresent()) {
+        throw WickException.usage(
+            "Filter '"
+                + p
+                + "' "
+                + beyond.get()
+                + "; a filter may only compute over the rows, so remove that from it, or trust it"
+                + " (--trust-sql, BigDiff.trustSql()) if you trust whoever wrote it.");
+      }
       try {
         // Checked first on an empty frame of the same schema in a session of its own: a failed
         // analysis in the data's session would also reach its query listeners, which log it.

@@ -56,11 +56,24 @@ public final class Checks {
   private final List<Check> checks;
   private final Map<String, String> references;
   private final Optional<String> baseline;
+  private final Optional<String> origin;
+  private final boolean sqlTrusted;
 
   private Checks(List<Check> checks, Map<String, String> references, Optional<String> baseline) {
+    this(checks, references, baseline, Optional.empty(), false);
+  }
+
+  private Checks(
+      List<Check> checks,
+      Map<String, String> references,
+      Optional<String> baseline,
+      Optional<String> origin,
+      boolean sqlTrusted) {
     this.checks = List.copyOf(checks);
     this.references = Collections.unmodifiableMap(new LinkedHashMap<>(references));
     this.baseline = baseline;
+    this.origin = origin;
+    this.sqlTrusted = sqlTrusted;
   }
 
   /** No checks. */
@@ -78,7 +91,7 @@ public final class Checks {
     Objects.requireNonNull(check, "check");
     List<Check> more = new ArrayList<>(checks);
     more.add(check);
-    return new Checks(more, references, baseline);
+    return new Checks(more, references, baseline, origin, sqlTrusted);
   }
 
   /**
@@ -99,13 +112,33 @@ public final class Checks {
     }
     Map<String, String> more = new LinkedHashMap<>(references);
     more.put(name, path);
-    return new Checks(checks, more, baseline);
+    return new Checks(checks, more, baseline, origin, sqlTrusted);
   }
 
   /** These checks, with row counts relative to the profile at {@code profile} (a profile.json). */
   public Checks baseline(String profile) {
     Objects.requireNonNull(profile, "profile");
-    return new Checks(checks, references, Optional.of(profile));
+    return new Checks(checks, references, Optional.of(profile), origin, sqlTrusted);
+  }
+
+  /**
+   * These checks with their SQL trusted. By default a {@code predicate} check whose SQL calls a
+   * reflective function ({@code reflect}, {@code java_method}: any static Java method) or has a
+   * subquery (which can read any table or file) is refused before any Spark job, since a checks
+   * file is code that runs in this JVM; trust a file only when you trust whoever wrote it.
+   */
+  public Checks trustSql() {
+    return new Checks(checks, references, baseline, origin, true);
+  }
+
+  /** Whether these checks' SQL may reach beyond the rows ({@link #trustSql()}). */
+  public boolean sqlTrusted() {
+    return sqlTrusted;
+  }
+
+  /** Where these checks were read from, such as "checks file conf/checks.yaml", if from a file. */
+  public Optional<String> origin() {
+    return origin;
   }
 
   /** The checks, in order. */
@@ -167,7 +200,9 @@ public final class Checks {
     } else {
       yaml = !text.stripLeading().startsWith("{");
     }
-    return ChecksFile.parse(text, "Checks file " + file, yaml);
+    Checks read = ChecksFile.parse(text, "Checks file " + file, yaml);
+    return new Checks(
+        read.checks, read.references, read.baseline, Optional.of("checks file " + file), false);
   }
 
   /**

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.wick.core.WickException;
 import dev.wick.core.json.Json;
 import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.spark.UnsupportedPatternException;
+import dev.wick.core.spark.WholeMatch;
 import dev.wick.core.validation.SemanticTypes;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -235,6 +237,14 @@ final class ChecksFile {
                       + " at index "
                       + e.getIndex()
                       + "); fix the pattern.");
+            } catch (StackOverflowError e) {
+              throw WickException.usage(
+                  here + ": pattern '" + pattern + "' is nested too deep to read; simplify it.");
+            }
+            try {
+              WholeMatch.of(pattern);
+            } catch (UnsupportedPatternException e) {
+              throw WickException.usage(here + ": " + e.getMessage());
             }
             yield new Check.Regex(field, pattern, f.fraction("minFraction", 1.0));
           }

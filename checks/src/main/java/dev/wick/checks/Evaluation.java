@@ -30,7 +30,9 @@ import dev.wick.core.schema.SemanticSpec;
 import dev.wick.core.spark.Columns;
 import dev.wick.core.spark.Observations;
 import dev.wick.core.spark.SideBySide;
+import dev.wick.core.spark.SqlTrust;
 import dev.wick.core.spark.TextSet;
+import dev.wick.core.spark.UnsupportedPatternException;
 import dev.wick.core.spark.WholeMatch;
 import dev.wick.core.validation.SemanticType;
 import dev.wick.core.validation.SemanticTypes;
@@ -80,19 +82,19 @@ import org.apache.spark.sql.types.TimestampType;
  *
  * <p>Every check but {@code unique} and {@code references} is a set of aggregates: Catalyst
  * built-ins ({@code count}, {@code count_if} of the values failing a membership test, a regular
- * expression (core's {@link WholeMatch}, a generated automaton where the pattern allows, else
- * {@code rlike}), a semantic type's own predicate, a SQL predicate or a quantile's bound, {@code
- * min}, {@code max}, {@code avg}), evaluated as one code-generated {@code agg}, and sketches for
- * distinct counts and quantile estimates. On an input that is cheap to read again ({@link
- * #cheapToReread}), the sketches are the profiler's ({@code wick profile}'s HyperLogLog and KLL
- * sketches, one scan of just the sketched fields), each {@code unique} check counts the distinct
- * values of its key and each {@code references} check is one left-anti join with the referenced
- * dataset's keys, all side by side with the aggregation. On other inputs the sketches are Spark's
- * ({@code hll_sketch_agg}, {@code percentile_approx}) and every aggregate is observed ({@code
- * Dataset.observe}) on the first {@code unique} or {@code references} check's job when there is
- * one, so that the data is read once, plus once per further such check. Failed row-level checks
- * then read up to {@value #EXAMPLES} example rows each, with a limited filter that stops as soon as
- * it has them. Everything a check names is checked before the first job.
+ * expression (core's {@link WholeMatch}, a generated automaton linear in the value), a semantic
+ * type's own predicate, a SQL predicate or a quantile's bound, {@code min}, {@code max}, {@code
+ * avg}), evaluated as one code-generated {@code agg}, and sketches for distinct counts and quantile
+ * estimates. On an input that is cheap to read again ({@link #cheapToReread}), the sketches are the
+ * profiler's ({@code wick profile}'s HyperLogLog and KLL sketches, one scan of just the sketched
+ * fields), each {@code unique} check counts the distinct values of its key and each {@code
+ * references} check is one left-anti join with the referenced dataset's keys, all side by side with
+ * the aggregation. On other inputs the sketches are Spark's ({@code hll_sketch_agg}, {@code
+ * percentile_approx}) and every aggregate is observed ({@code Dataset.observe}) on the first {@code
+ * unique} or {@code references} check's job when there is one, so that the data is read once, plus
+ * once per further such check. Failed row-level checks then read up to {@value #EXAMPLES} example
+ * rows each, with a limited filter that stops as soon as it has them. Everything a check names is
+ * checked before the first job.
  */
 final class Evaluation {
   static final int EXAMPLES = 5;
@@ -159,6 +161,20 @@ final class Evaluation {
         own.add(i);
       }
     }
+    try {
+      return e.measure(planned, own, data);
+    } catch (RuntimeException failure) {
+      Optional<WickException> blamed = predicateFailure(checks, data, failure);
+      if (blamed.isPresent()) {
+        throw blamed.get();
+      }
+      throw failure;
+    }
+  }
+
+  /** Runs the planned checks' jobs and judges their results. */
+  private CheckResults measure(List<Planned> planned, List<Integer> own, Dataset<Row> data) {
+    Evaluation e = this;
     long[] measured = new long[planned.size()];
     Row row;
     boolean cheap = cheapToReread(data);
@@ -211,6 +227,62 @@ final class Evaluation {
       results[i] = r;
     }
     return new CheckResults(label(data), e.rows, e.passes, List.of(results));
+  }
+
+  /**
+   * The first line of an exception's message, as Spark's reason inside a sentence: without its
+   * error class, SQLSTATE and closing punctuation.
+   */
+  private static String firstLine(Throwable e) {
+    return String.valueOf(e.getMessage())
+        .strip()
+        .lines()
+        .findFirst()
+        .orElse("")
+        .strip()
+        .replaceFirst("^\\[[A-Z0-9_.]+\\]\\s*", "")
+        .replaceAll("\\s*SQLSTATE: \\w+", "")
+        .replaceFirst("[.;]+$", "");
+  }
+
+  /**
+   * The usage error for a job that failed on a {@code predicate} check's SQL (a cast of a malformed
+   * value under ANSI, a division by zero): each predicate is tried alone, and the first that fails
+   * is named with Spark's reason; empty when none fails alone, so the failure is not the user's.
+   */
+  private static Optional<WickException> predicateFailure(
+      Checks checks, Dataset<Row> data, RuntimeException failure) {
+    if (failure instanceof WickException) {
+      return Optional.empty();
+    }
+    for (Check check : checks.checks()) {
+      if (!(check.rule() instanceof Check.Predicate r)) {
+        continue;
+      }
+      try {
+        data.agg(count_if(not(coalesce(expr(r.sql()), lit(false))))).collectAsList();
+      } catch (RuntimeException e) {
+        Throwable reason = e;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+          if (t instanceof org.apache.spark.SparkThrowable
+              && !(t instanceof org.apache.spark.SparkException)) {
+            reason = t;
+            break;
+          }
+        }
+        return Optional.of(
+            WickException.usage(
+                "Check '"
+                    + check.name()
+                    + "'"
+                    + checks.origin().map(o -> " in " + o).orElse("")
+                    + " has a SQL predicate that fails on the data ("
+                    + firstLine(reason)
+                    + "); fix the predicate in the checks.",
+                failure));
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -607,7 +679,12 @@ final class Evaluation {
         throw typeError(check, r.field(), f.type, "a string");
       }
       // The whole value: \A(?:p)\z, never ^ and $, which would pass "t1\n" for t[0-9]+.
-      WholeMatch whole = WholeMatch.of(r.pattern());
+      WholeMatch whole;
+      try {
+        whole = WholeMatch.of(r.pattern());
+      } catch (UnsupportedPatternException e) {
+        throw WickException.usage("Check '" + check.name() + "': " + e.getMessage(), e);
+      }
       return share(
           check,
           f,
@@ -626,7 +703,7 @@ final class Evaluation {
           "are not a valid " + r.type());
 
     } else if (rule instanceof Check.Predicate r) {
-      return predicate(check, r);
+      return predicate(check, r, checks);
     } else if (rule instanceof Check.References r) {
       return references(check, r, checks, given);
     } else if (rule instanceof Check.Freshness r) {
@@ -913,19 +990,40 @@ final class Evaluation {
         Optional.empty());
   }
 
-  private Planned predicate(Check check, Check.Predicate r) {
+  private Planned predicate(Check check, Check.Predicate r, Checks checks) {
+    String where = checks.origin().map(o -> " in " + o).orElse("");
+    if (!checks.sqlTrusted()) {
+      Optional<String> beyond = SqlTrust.beyondTheRows(data.sparkSession(), r.sql());
+      if (beyond.isPresent()) {
+        throw WickException.usage(
+            "Check '"
+                + check.name()
+                + "'"
+                + where
+                + " has a SQL predicate that "
+                + beyond.get()
+                + "; the SQL of checks may only compute over the rows, so remove that from it,"
+                + " or trust the checks (--trust-sql, Checks.trustSql()) if you trust whoever"
+                + " wrote them.");
+      }
+    }
     Column p;
     DataType type;
     try {
       p = expr(r.sql());
       type = data.select(p).schema().fields()[0].dataType();
+      if (type.equals(DataTypes.BooleanType)) {
+        // analysed as the aggregation will use it: Spark refuses some expressions only there
+        data.agg(count_if(not(coalesce(p, lit(false)))));
+      }
     } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes
-      String reason = String.valueOf(e.getMessage()).strip().split("\n")[0];
       throw WickException.usage(
           "Check '"
               + check.name()
-              + "' has a SQL predicate Spark cannot use ("
-              + reason
+              + "'"
+              + where
+              + " has a SQL predicate Spark cannot use ("
+              + firstLine(e)
               + "); fix the predicate in the checks.",
           e);
     }
@@ -933,7 +1031,9 @@ final class Evaluation {
       throw WickException.usage(
           "Check '"
               + check.name()
-              + "' has a SQL predicate of type "
+              + "'"
+              + where
+              + " has a SQL predicate of type "
               + type.simpleString()
               + ", not boolean; write a condition such as ended_at >= started_at.");
     }

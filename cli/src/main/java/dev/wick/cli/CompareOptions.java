@@ -96,6 +96,14 @@ final class CompareOptions {
   String rhsWhere;
 
   @Option(
+      names = "--trust-sql",
+      description =
+          "Let --where, --lhs-where and --rhs-where call reflective functions (reflect,"
+              + " java_method) and use subqueries, which run Java code and read any table or"
+              + " file; only for SQL whose writer you trust.")
+  boolean trustSql;
+
+  @Option(
       names = "--duplicates",
       paramLabel = "fail|report",
       converter = DuplicatesConverter.class,
@@ -163,6 +171,9 @@ final class CompareOptions {
     }
     if (rhsWhere != null) {
       out = out.rhsWhere(rhsWhere);
+    }
+    if (trustSql) {
+      out = out.trustSql();
     }
     for (Map.Entry<String, Double> t : relativeTolerance.entrySet()) {
       out = out.relativeTolerance(t.getKey(), t.getValue());

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 /**
  * The options of a command that reads one dataset: {@code --in}, {@code --in-format} when its
  * files' extensions do not tell ({@code --format} is its old spelling, kept hidden), {@code
- * --in-option} for Spark's reader and {@code --where} to keep some rows.
+ * --in-option} for Spark's reader, {@code --where} to keep some rows and {@code --trust-sql} to let
+ * SQL reach beyond the rows.
  */
 final class InputOptions {
   /** The help text of {@code --in}, shared with commands that read two datasets. */
@@ -35,6 +36,14 @@ final class InputOptions {
       paramLabel = "PREDICATE",
       description = "Keep only the rows this SQL predicate holds for: \"country = 'SE'\".")
   String where;
+
+  @Option(
+      names = "--trust-sql",
+      description =
+          "Let SQL from --where (and from the checks file of wick check) call reflective"
+              + " functions (reflect, java_method) and use subqueries, which run Java code and read"
+              + " any table or file; only for SQL whose writer you trust.")
+  boolean trustSql;
 
   private Format format;
 
@@ -62,6 +71,9 @@ final class InputOptions {
   /** What the options name: the location, its format, reader options and row filter. */
   Source source() {
     Source s = Source.of(in).format(format()).options(inOptions);
+    if (trustSql) {
+      s = s.trustSql();
+    }
     return where == null ? s : s.where(where);
   }
 }

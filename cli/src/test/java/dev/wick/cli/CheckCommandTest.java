@@ -353,7 +353,9 @@ class CheckCommandTest {
     assertThat(badSql.exitCode()).isEqualTo(2);
     assertThat(badSql.err())
         .startsWith(
-            "error: Check 'predicate(ended >= started_at)' has a SQL predicate Spark cannot use (")
+            "error: Check 'predicate(ended >= started_at)' in checks file "
+                + sql
+                + " has a SQL predicate Spark cannot use (")
         .endsWith("); fix the predicate in the checks.\n");
   }
 

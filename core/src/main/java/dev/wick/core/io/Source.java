@@ -3,6 +3,7 @@ package dev.wick.core.io;
 import dev.wick.core.WickException;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.spark.SqlTrust;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -29,9 +30,16 @@ import org.apache.spark.sql.functions;
  * STRING"}) given to the reader as the data's schema, for CSV and JSON files that would otherwise
  * be sampled to infer one. CSV files are read with {@code header=true} and {@code inferSchema=true}
  * unless options say otherwise.
+ *
+ * <p>The row filter is refused when it reaches beyond the rows (a reflective function, a subquery:
+ * see {@link SqlTrust}) unless the source is {@link #trustSql() trusted}.
  */
 public record Source(
-    String location, Optional<Format> format, Map<String, String> options, Optional<String> where) {
+    String location,
+    Optional<Format> format,
+    Map<String, String> options,
+    Optional<String> where,
+    boolean sqlTrusted) {
   /**
    * The name of the setting that gives reader options, as errors about one name it ({@link
    * WickException#settings()}).
@@ -53,17 +61,17 @@ public record Source(
 
   /** The dataset at {@code location}, in the format its files' extensions name, every row. */
   public static Source of(String location) {
-    return new Source(location, Optional.empty(), Map.of(), Optional.empty());
+    return new Source(location, Optional.empty(), Map.of(), Optional.empty(), false);
   }
 
   /** This source read as {@code format} whatever its files' extensions say. */
   public Source format(Format f) {
-    return new Source(location, Optional.of(f), options, where);
+    return new Source(location, Optional.of(f), options, where, sqlTrusted);
   }
 
   /** This source read as {@code format} when present, else as its extensions say. */
   public Source format(Optional<Format> f) {
-    return new Source(location, f, options, where);
+    return new Source(location, f, options, where, sqlTrusted);
   }
 
   /** This source with one more option for Spark's reader ({@code header=false}, ...). */
@@ -80,7 +88,7 @@ public record Source(
     }
     Map<String, String> more = new LinkedHashMap<>(options);
     more.put(key.strip(), value);
-    return new Source(location, format, more, where);
+    return new Source(location, format, more, where, sqlTrusted);
   }
 
   /** This source with {@code options} added. */
@@ -100,7 +108,17 @@ public record Source(
                   + " \"country = 'SE'\".")
           .about(WHERE, "the row filter");
     }
-    return new Source(location, format, options, Optional.of(predicate));
+    return new Source(location, format, options, Optional.of(predicate), sqlTrusted);
+  }
+
+  /**
+   * This source with its row filter trusted: by default a filter that calls a reflective function
+   * ({@code reflect}, {@code java_method}: any static Java method) or has a subquery (which can
+   * read any table or file) is refused, since whoever writes it runs code in this JVM; trust a
+   * filter only when you trust whoever wrote it.
+   */
+  public Source trustSql() {
+    return new Source(location, format, options, where, true);
   }
 
   /** Reads the rows, with the filter applied; one clear sentence when any part cannot be read. */
@@ -124,6 +142,20 @@ public record Source(
   private Dataset<Row> filtered(Dataset<Row> data) {
     if (where.isEmpty()) {
       return data;
+    }
+    if (!sqlTrusted) {
+      Optional<String> beyond = SqlTrust.beyondTheRows(data.sparkSession(), where.get());
+      if (beyond.isPresent()) {
+        throw WickException.usage(
+                "The row filter \""
+                    + where.get()
+                    + "\" "
+                    + beyond.get()
+                    + "; a row filter may only compute over the rows, so remove that from the row"
+                    + " filter, or trust it (--trust-sql, Source.trustSql()) if you trust whoever"
+                    + " wrote it.")
+            .about(WHERE, "the row filter");
+      }
     }
     try {
       return data.where(functions.expr(where.get()));

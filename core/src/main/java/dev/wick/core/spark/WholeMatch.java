@@ -1,7 +1,6 @@
 package dev.wick.core.spark;
 
 import java.io.Serializable;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.catalyst.util.ArrayData;
@@ -11,23 +10,23 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Whether a whole value matches a Java regular expression, in Java and on Spark, with the answers
- * of {@code Pattern.compile("\\A(?:" + pattern + ")\\z").matcher(value).find()} and of Spark's
- * {@code rlike} of that anchored pattern, but decided by a table-driven automaton where it can: on
- * ASCII text, for patterns in the regular part of the syntax ({@link AsciiAutomaton}). Text with a
- * character beyond ASCII, and patterns outside that part, go to Java's engine as before.
+ * of {@code Pattern.compile("\\A(?:" + pattern + ")\\z").matcher(value).find()}, decided in time
+ * linear in the value by an {@link Automaton}: a table lookup a character, ASCII characters by a
+ * direct table. Patterns no linear-time matcher decides (back references, look-arounds and the
+ * like) are refused when the match is made.
  *
  * <p>On Spark the test is a code-generated call on the value's UTF-8 bytes, with no conversion to a
  * Java string; {@code rlike} decodes every value and runs a backtracking matcher, which costs more
- * than reading a column of Parquet. Null values give null, as {@code rlike} does.
+ * than reading a column of Parquet and can take time exponential in the value. Null values give
+ * null, as {@code rlike} does.
  */
 public final class WholeMatch implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final String pattern;
-  private final AsciiAutomaton automaton;
-  private transient Pattern compiled;
+  private final Automaton automaton;
 
-  private WholeMatch(String pattern, AsciiAutomaton automaton) {
+  private WholeMatch(String pattern, Automaton automaton) {
     this.pattern = pattern;
     this.automaton = automaton;
   }
@@ -36,11 +35,12 @@ public final class WholeMatch implements Serializable {
    * The whole-value test of {@code pattern}, a Java regular expression without anchors.
    *
    * @throws java.util.regex.PatternSyntaxException when Java cannot compile the pattern
+   * @throws UnsupportedPatternException when the pattern uses a construct that no linear-time
+   *     matcher decides, such as a back reference; its message names the construct
    */
   public static WholeMatch of(String pattern) {
-    WholeMatch m = new WholeMatch(pattern, AsciiAutomaton.of(pattern).orElse(null));
-    m.javaPattern();
-    return m;
+    Pattern.compile(pattern);
+    return new WholeMatch(pattern, Automaton.of(pattern));
   }
 
   /** The pattern, without the anchors the whole-value test adds. */
@@ -48,21 +48,16 @@ public final class WholeMatch implements Serializable {
     return pattern;
   }
 
-  /** Whether the automaton decides ASCII values, rather than Java's engine deciding every value. */
-  public boolean isAutomaton() {
-    return automaton != null;
-  }
-
   /** Whether the whole of {@code value} matches. */
   public boolean matches(String value) {
-    if (automaton == null) {
-      return javaMatches(value);
+    if (!automaton.isTable()) {
+      return automaton.simulate(value);
     }
     int state = automaton.start();
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (c >= 128) {
-        return javaMatches(value);
+        return automaton.matches(value);
       }
       state = automaton.step(state, c);
       if (state < 0) {
@@ -74,11 +69,12 @@ public final class WholeMatch implements Serializable {
 
   /**
    * Whether the whole of a Spark string matches: the method the generated code calls. It reads the
-   * UTF-8 bytes in place; a byte beyond ASCII hands the decoded value to Java's engine.
+   * UTF-8 bytes in place, ASCII bytes by a direct table and other characters decoded as they come;
+   * bytes that are not well-formed UTF-8 are read as Spark's string of them reads.
    */
   public boolean matchesUtf8(UTF8String value) {
-    if (automaton == null) {
-      return javaMatches(value.toString());
+    if (!automaton.isTable()) {
+      return automaton.simulate(value.toString());
     }
     Object base = value.getBaseObject();
     long offset = value.getBaseOffset();
@@ -87,7 +83,7 @@ public final class WholeMatch implements Serializable {
     for (int i = 0; i < length; i++) {
       byte b = Platform.getByte(base, offset + i);
       if (b < 0) {
-        return javaMatches(value.toString());
+        return matchesBeyondAscii(value, state, i);
       }
       state = automaton.step(state, b);
       if (state < 0) {
@@ -97,14 +93,65 @@ public final class WholeMatch implements Serializable {
     return automaton.accepts(state);
   }
 
+  /** Goes on from {@code state} at byte {@code from}, decoding UTF-8 to code points. */
+  private boolean matchesBeyondAscii(UTF8String value, int state, int from) {
+    Object base = value.getBaseObject();
+    long offset = value.getBaseOffset();
+    int length = value.numBytes();
+    int i = from;
+    while (i < length) {
+      int b0 = Platform.getByte(base, offset + i) & 0xFF;
+      int cp;
+      int size;
+      if (b0 < 0x80) {
+        cp = b0;
+        size = 1;
+      } else {
+        int lowest = 0x80;
+        int highest = 0xBF;
+        if (b0 >= 0xC2 && b0 <= 0xDF) {
+          size = 2;
+          cp = b0 & 0x1F;
+        } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+          size = 3;
+          cp = b0 & 0x0F;
+          lowest = b0 == 0xE0 ? 0xA0 : 0x80;
+          highest = b0 == 0xED ? 0x9F : 0xBF;
+        } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+          size = 4;
+          cp = b0 & 0x07;
+          lowest = b0 == 0xF0 ? 0x90 : 0x80;
+          highest = b0 == 0xF4 ? 0x8F : 0xBF;
+        } else {
+          return automaton.matches(value.toString());
+        }
+        if (i + size > length) {
+          return automaton.matches(value.toString());
+        }
+        for (int k = 1; k < size; k++) {
+          int b = Platform.getByte(base, offset + i + k) & 0xFF;
+          if (b < lowest || b > highest) {
+            return automaton.matches(value.toString());
+          }
+          lowest = 0x80;
+          highest = 0xBF;
+          cp = cp << 6 | (b & 0x3F);
+        }
+      }
+      state = automaton.stepCodePoint(state, cp);
+      if (state < 0) {
+        return false;
+      }
+      i += size;
+    }
+    return automaton.accepts(state);
+  }
+
   /**
    * The Spark column that is true where the whole of {@code value} (cast to a string, as {@code
    * rlike} casts it) matches, false where it does not and null where it is null.
    */
   public Column column(Column value) {
-    if (automaton == null) {
-      return value.rlike(anchored());
-    }
     return Invocations.booleanCall(this, "matchesUtf8", value, DataTypes.StringType);
   }
 
@@ -128,24 +175,14 @@ public final class WholeMatch implements Serializable {
     return true;
   }
 
-  private String anchored() {
-    return "\\A(?:" + pattern + ")\\z";
+  /** The automaton's number of table states, or 0 when it is simulated. */
+  int states() {
+    return automaton.states();
   }
 
-  private Pattern javaPattern() {
-    if (compiled == null) {
-      compiled = Pattern.compile(anchored());
-    }
-    return compiled;
-  }
-
-  private boolean javaMatches(String value) {
-    return javaPattern().matcher(value).find();
-  }
-
-  /** The automaton's number of states, or empty when Java's engine decides every value. */
-  Optional<Integer> states() {
-    return Optional.ofNullable(automaton).map(AsciiAutomaton::states);
+  /** Whether the automaton runs as a table rather than a simulation. */
+  boolean isTable() {
+    return automaton.isTable();
   }
 
   @Override

@@ -46,11 +46,11 @@ import org.apache.spark.sql.types.DataTypes;
  * }</pre>
  *
  * <p>Rules are Catalyst expressions wherever the rule allows: null checks, every built-in semantic
- * type (regular expressions as whole-value automata or {@code rlike}, code lists and sets as
- * lookups in a {@link dev.wick.core.spark.TextSet}, ranges and windows as comparisons), and arrays
- * and maps through the higher-order functions {@code transform}, {@code filter} and {@code
- * flatten}. Only semantic types with no Catalyst form (value types, user types without {@code
- * validWhen}) run as a Java function over the values; {@link ValidatedRows#rules()} says which.
+ * type (regular expressions as whole-value automata, code lists and sets as lookups in a {@link
+ * dev.wick.core.spark.TextSet}, ranges and windows as comparisons), and arrays and maps through the
+ * higher-order functions {@code transform}, {@code filter} and {@code flatten}. Only semantic types
+ * with no Catalyst form (value types, user types without {@code validWhen}) run as a Java function
+ * over the values; {@link ValidatedRows#rules()} says which.
  *
  * <p>A {@code Validation} is immutable: {@link #reasonsColumn} returns a new one. The schema's
  * rules are checked by {@link #of} and the reasons column's name by {@link #reasonsColumn}, each

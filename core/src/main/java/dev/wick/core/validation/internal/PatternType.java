@@ -1,6 +1,7 @@
 package dev.wick.core.validation.internal;
 
 import dev.wick.core.schema.DataType;
+import dev.wick.core.spark.UnsupportedPatternException;
 import dev.wick.core.spark.WholeMatch;
 import java.util.List;
 import java.util.Optional;
@@ -13,10 +14,10 @@ import org.apache.spark.sql.Column;
 
 /**
  * A string rule that whole-value regular expressions decide, in Java and on Spark with the same
- * {@link WholeMatch} (a code-generated automaton on ASCII text, Java's engine otherwise, and always
- * the answers of {@code \A(?:pattern)\z} with {@code find}): uuid, email, url, base62 ids,
- * non-empty strings and user patterns. A rule of several patterns (email: its lengths, and its
- * shape) needs the whole value to match every one.
+ * {@link WholeMatch} (a code-generated automaton, linear in the value, with the answers of Java's
+ * {@code \A(?:pattern)\z} with {@code find}): uuid, email, url, base62 ids, non-empty strings and
+ * user patterns. A rule of several patterns (email: its lengths, and its shape) needs the whole
+ * value to match every one.
  */
 final class PatternType extends BuiltinType {
   private static final String BASE62 =
@@ -136,6 +137,12 @@ final class PatternType extends BuiltinType {
               + " near index "
               + e.getIndex()
               + ")");
+    }
+    try {
+      WholeMatch.of(userPattern);
+    } catch (UnsupportedPatternException e) {
+      String sentence = e.getMessage();
+      throw new IllegalArgumentException(sentence.substring(0, sentence.length() - 1), e);
     }
     Function<SplittableRandom, String> drawing =
         new Function<>() {
