@@ -5,6 +5,7 @@ import dev.wick.core.ExitCode;
 import dev.wick.core.ProcessExit;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Source;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -93,6 +94,12 @@ public final class Wick implements Runnable {
     Optional<WickException> environment = EnvironmentFailure.explain(thrown);
     if (environment.isPresent()) {
       return environment.get();
+    }
+    // A WickException already names the SQL that failed (a check's predicate).
+    Optional<WickException> data =
+        thrown instanceof WickException ? Optional.empty() : Source.explainDataFailure(thrown);
+    if (data.isPresent()) {
+      return data.get();
     }
     return DatasetReader.explainScanFailure(thrown).<Throwable>map(e -> e).orElse(thrown);
   }

@@ -813,6 +813,16 @@ class HostileInputTest {
             "is not a SQL predicate",
             "check|--in|D/plays|--where|nope > 1|--checks|D/checks.yaml|--out|O/c"),
         c(2, "The row filter is empty", "profile|--in|D/plays|--where||--out|O/p"),
+        c(
+            2,
+            "A SQL expression failed on the data (The value 'u0' of the type \"STRING\" cannot"
+                + " be cast to \"INT\" because it is malformed); fix --where or the SQL that"
+                + " failed, for example with try_cast",
+            "profile|--in|D/plays|--where|cast(user as int) > 0|--out|O/p"),
+        c(
+            2,
+            "A SQL expression failed on the data (Division by zero)",
+            "sample|--in|D/plays|--where|1 div (id - id) > 0|--out|O/s|--fraction|0.5"),
         c(2, "is not a schema", "profile|--in|D/plays|--in-option|schema=a NOPE|--out|O/p"),
         c(2, "has an empty name", "profile|--in|D/plays|--in-option|=x|--out|O/p"),
         c(

@@ -173,4 +173,37 @@ public record Source(
           .about(WHERE, "the row filter");
     }
   }
+
+  /**
+   * One sentence for a job that failed because a SQL expression met a value it cannot take (Spark's
+   * SQLSTATE class 22, data exceptions: a malformed cast under ANSI, an overflow, a division by
+   * zero), as Spark reports it while the job runs; Wick's own expressions use the {@code try_}
+   * forms, so such an error comes from the user's SQL (the row filter, a predicate). Empty for any
+   * other failure.
+   */
+  public static Optional<WickException> explainDataFailure(Throwable failure) {
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < 32; t = t.getCause(), depth++) {
+      if (t instanceof org.apache.spark.SparkThrowable spark
+          && spark.getSqlState() != null
+          && spark.getSqlState().startsWith("22")) {
+        String message = t.getMessage() == null ? "" : t.getMessage().strip();
+        int nl = message.indexOf('\n');
+        message = DatasetReader.withoutErrorClass(nl < 0 ? message : message.substring(0, nl));
+        int sentence = message.indexOf(". ");
+        if (sentence > 0) {
+          message = message.substring(0, sentence);
+        }
+        return Optional.of(
+            WickException.usage(
+                    "A SQL expression failed on the data ("
+                        + message
+                        + "); fix the row filter or the SQL that failed, for example with"
+                        + " try_cast, which turns a bad value into null.",
+                    failure)
+                .about(WHERE, "the row filter"));
+      }
+    }
+    return Optional.empty();
+  }
 }
