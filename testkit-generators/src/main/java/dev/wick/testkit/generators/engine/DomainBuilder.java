@@ -64,6 +64,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Walks a model and its target's nodes together and composes the domains. An empty result means "no
@@ -248,6 +249,9 @@ final class DomainBuilder {
     if (keys == null || path == null || !isLeaf(type)) {
       return null;
     }
+    if (like != null && !keys.isNamed(path) && like.repeats(path, type)) {
+      return null; // an identifier that repeats in the profiled data follows the profile
+    }
     SemanticType override = semanticOverrides.get(path);
     Semantic effective = override != null ? new Semantic(null, override) : semantic;
     return keys.domain(
@@ -274,7 +278,8 @@ final class DomainBuilder {
     }
     if (like != null && path != null && isLeaf(type)) {
       Domain<Object> fresh = semantic != null ? semantic.domain(this, type, where) : null;
-      Domain<Object> liked = like.leaf(path, type, fresh);
+      Predicate<Object> valid = semantic != null ? semantic.validity(type, where) : null;
+      Domain<Object> liked = like.leaf(path, type, fresh, valid);
       if (liked != null) {
         return Optional.of(leaf(liked, type, node));
       }
@@ -581,6 +586,22 @@ final class DomainBuilder {
       return type != null
           ? builder.semanticDomain(type, storage, where)
           : builder.semanticDomain(spec, storage, where);
+    }
+
+    /**
+     * Whether a Java-form value is valid for this semantic type, or null when only the type's own
+     * value class can tell (a value type no registered semantic type describes).
+     */
+    Predicate<Object> validity(DataType storage, String where) {
+      SemanticType resolved = type;
+      if (resolved == null) {
+        if (spec.name().equals(VALUE_TYPE) && !SemanticTypes.names().contains(VALUE_TYPE)) {
+          return null;
+        }
+        resolved = SemanticTypes.resolve(spec, storage, where);
+      }
+      SemanticType checking = resolved;
+      return value -> checking.check(value).isEmpty();
     }
   }
 

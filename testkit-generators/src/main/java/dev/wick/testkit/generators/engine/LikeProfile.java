@@ -28,11 +28,13 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
@@ -45,7 +47,12 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  *   <li>nulls at the profile's null rate (of nullable fields);
  *   <li>numbers, dates, timestamps and collection sizes through the inverse of the field's KLL
  *       quantile sketch, interpolated linearly between 1001 quantiles; numeric fields with few
- *       distinct values from their top values and counts instead;
+ *       distinct values from their top values and counts instead; a field whose values repeat from
+ *       a pool of as many values as it has distinct ones, so that group-bys and joins on it find
+ *       repeats; a number with a semantic type among the drawn values valid for it;
+ *   <li>identifiers (uuid and base62 ids) unique when the profile shows them unique, and like the
+ *       profile's text otherwise (the user id of a table of plays repeats); named keys always
+ *       unique;
  *   <li>text from the top values with their frequencies, and for the rest of the mass fresh values:
  *       valid for the field's semantic type, or strings of the profiled lengths drawn from a pool
  *       sized so that the distinct count comes near the profile's; booleans and enum symbols from
@@ -102,10 +109,31 @@ final class LikeProfile {
   }
 
   /**
-   * The non-null values of the leaf at {@code path} in Wick's Java form, or null to keep the
-   * schema's domain. {@code fresh} draws values valid for the field's semantic type, or is null.
+   * Whether the profile shows the field at {@code path} repeating its values (fewer distinct values
+   * than values): an identifier such as a base62 id or a uuid that repeats in the data (a user id
+   * of a table of plays) follows the profile instead of being made unique.
    */
-  Domain<Object> leaf(FieldPath path, DataType type, Domain<Object> fresh) {
+  boolean repeats(FieldPath path, DataType type) {
+    return field(path, type)
+        .filter(f -> f.nonNull() > 0)
+        .flatMap(f -> f.distinct().map(d -> d.estimate() < UNIQUE_SHARE * f.nonNull()))
+        .orElse(false);
+  }
+
+  /** A field with at least this share of distinct values among its values is unique. */
+  private static final double UNIQUE_SHARE = 0.98;
+
+  /** How many draws a value valid for the field's semantic type may take before a fresh one. */
+  private static final int VALID_TRIES = 64;
+
+  /**
+   * The non-null values of the leaf at {@code path} in Wick's Java form, or null to keep the
+   * schema's domain. {@code fresh} draws values valid for the field's semantic type, or is null;
+   * {@code valid} tells those values (null without a semantic type): a number with a semantic type
+   * follows its profile among the values valid for it.
+   */
+  Domain<Object> leaf(
+      FieldPath path, DataType type, Domain<Object> fresh, Predicate<Object> valid) {
     Optional<FieldProfile> found = field(path, type);
     if (found.isEmpty() || found.get().nonNull() == 0) {
       return null;
@@ -122,16 +150,64 @@ final class LikeProfile {
           ? null
           : cast(new Domain.Binary((int) t.minLength(), (int) t.maxLength(), 0.0));
     }
-    if (fresh != null || f.sketches().kll().isEmpty()) {
-      return null; // a number with a semantic type keeps its valid values
+    if (f.sketches().kll().isEmpty()) {
+      return null;
     }
-    Domain<Object> categorical = fewNumbers(f, type);
-    if (categorical != null) {
-      return categorical;
+    Domain<Object> liked = fewNumbers(f, type);
+    if (liked == null) {
+      liked = quantileNumbers(f, type, where);
     }
+    return fresh == null || valid == null ? liked : validOnly(liked, fresh, valid, where);
+  }
+
+  /**
+   * Values of {@code liked} that {@code valid} accepts, drawn again while they are not (a profile
+   * of data that breaks its type holds some invalid values), else one of {@code fresh}.
+   */
+  private static Domain<Object> validOnly(
+      Domain<Object> liked, Domain<Object> fresh, Predicate<Object> valid, String where) {
+    return new Domain.Drawn<>(
+        "valid values like " + where,
+        r -> {
+          for (int i = 0; i < VALID_TRIES; i++) {
+            Object v = liked.draw(r);
+            if (valid.test(v)) {
+              return v;
+            }
+          }
+          return fresh.draw(r);
+        });
+  }
+
+  /**
+   * Numbers through the inverse of the field's quantile sketch. A field whose values repeat (fewer
+   * distinct values than values) draws from a pool of that many values spread evenly over the
+   * quantiles, so that the data keeps both its distribution and its distinct count (and a group-by
+   * or a join on it finds repeats); NaN and infinities at their profiled shares.
+   */
+  private Domain<Object> quantileNumbers(FieldProfile f, DataType type, String where) {
     double[][] table = quantiles(f);
     double nan = f.numeric().map(n -> (double) n.nan() / f.nonNull()).orElse(0.0);
     double inf = f.numeric().map(n -> (double) n.infinite() / f.nonNull()).orElse(0.0);
+    double distinct = f.distinct().map(d -> Math.max(1, d.estimate())).orElse(Double.NaN);
+    long pool = Double.isNaN(distinct) ? Long.MAX_VALUE : poolSize(f.nonNull(), distinct);
+    if (pool <= f.nonNull()) {
+      // Every value of the pool comes up: draw from the pool's values themselves.
+      Object[] values = pooledValues(table, pool, distinct, type);
+      return new Domain.Drawn<>(
+          "values like " + where,
+          r -> {
+            if (nan + inf > 0) {
+              double u = r.nextDouble();
+              if (u < nan) {
+                return number(Double.NaN, type);
+              } else if (u < nan + inf) {
+                return number(Double.POSITIVE_INFINITY, type);
+              }
+            }
+            return values[r.nextInt(values.length)];
+          });
+    }
     return new Domain.Drawn<>(
         "values like " + where,
         r -> {
@@ -143,7 +219,8 @@ final class LikeProfile {
               return number(Double.POSITIVE_INFINITY, type);
             }
           }
-          return number(inverse(table, r.nextDouble()), type);
+          double rank = pool == Long.MAX_VALUE ? r.nextDouble() : (r.nextLong(pool) + 0.5) / pool;
+          return number(inverse(table, rank), type);
         });
   }
 
@@ -355,6 +432,39 @@ final class LikeProfile {
               });
     }
     return values.isEmpty() ? fresh : weighted(values, counts, fresh, freshCount);
+  }
+
+  /** The most values of a pool of numbers held at once. */
+  private static final int MAX_POOL = 200_000;
+
+  /**
+   * The values of a pool of {@code pool} ranks spread evenly over the quantiles, in the Java form
+   * of {@code type}, with about {@code distinct} different values among them. Neighbouring ranks of
+   * a sketch can give one value (a sketch's quantiles are coarser than the data's), and rounding to
+   * the type can merge close ones, so the pool grows until its values are as many as the profile's
+   * distinct count (within 3%), up to {@link #MAX_POOL}.
+   */
+  private static Object[] pooledValues(
+      double[][] table, long pool, double distinct, DataType type) {
+    long size = Math.min(pool, MAX_POOL);
+    Object[] values = rankValues(table, size, type);
+    for (int i = 0; i < 8 && size < MAX_POOL; i++) {
+      int seen = new HashSet<>(Arrays.asList(values)).size();
+      if (seen >= 0.97 * distinct) {
+        break;
+      }
+      size = Math.min(MAX_POOL, (long) Math.ceil(size * 1.05 * distinct / Math.max(1, seen)));
+      values = rankValues(table, size, type);
+    }
+    return values;
+  }
+
+  private static Object[] rankValues(double[][] table, long size, DataType type) {
+    Object[] values = new Object[(int) size];
+    for (int k = 0; k < size; k++) {
+      values[k] = number(inverse(table, (k + 0.5) / size), type);
+    }
+    return values;
   }
 
   /**

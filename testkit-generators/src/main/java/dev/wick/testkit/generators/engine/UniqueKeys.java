@@ -43,6 +43,11 @@ final class UniqueKeys {
     this.seed = seed;
   }
 
+  /** Whether {@code path} was named as a key (rather than being unique as an identifier). */
+  boolean isNamed(FieldPath path) {
+    return named.contains(path);
+  }
+
   /** Sets the global index of the record drawn next. */
   void at(long index) {
     this.index = index;
