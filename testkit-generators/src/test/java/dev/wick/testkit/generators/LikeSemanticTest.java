@@ -108,6 +108,29 @@ class LikeSemanticTest {
   }
 
   @Test
+  void theSharesOfAnIdentifiersFrequentValuesFollowTheData() {
+    List<Row> shares =
+        real.groupBy("user_id")
+            .count()
+            .orderBy(org.apache.spark.sql.functions.desc("count"))
+            .limit(50)
+            .join(
+                generated.groupBy("user_id").count().withColumnRenamed("count", "generated"),
+                scala.jdk.javaapi.CollectionConverters.asScala(List.of("user_id")).toSeq(),
+                "left")
+            .collectAsList();
+
+    assertThat(shares).hasSize(50);
+    for (Row r : shares) {
+      long before = r.getLong(r.fieldIndex("count"));
+      long after = r.isNullAt(r.fieldIndex("generated")) ? 0 : r.getLong(r.fieldIndex("generated"));
+      assertThat((double) after / ROWS)
+          .as("share of %s", r.getString(0))
+          .isCloseTo((double) before / ROWS, within(0.01));
+    }
+  }
+
+  @Test
   void anIdentifierThatIsUniqueInTheDataStaysUnique() {
     assertThat(distinct(generated, "play_id")).isEqualTo(ROWS);
   }

@@ -35,6 +35,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
+import org.apache.datasketches.common.ArrayOfStringsSerDe;
+import org.apache.datasketches.frequencies.ErrorType;
+import org.apache.datasketches.frequencies.ItemsSketch;
 import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
@@ -391,6 +394,20 @@ final class LikeProfile {
       if (v.count() >= minCount) {
         values.add(v.value());
         counts.add(v.count());
+      }
+    }
+    // The frequent-items sketch knows more frequent values than the top values the profile lists
+    // (a redacted profile has neither): those certainly seen minCount times are copied too, at
+    // their estimated counts, so that the values' shares follow the data beyond its top few.
+    if (f.sketches().items().isPresent()) {
+      ItemsSketch<String> items =
+          ItemsSketch.getInstance(
+              Memory.wrap(f.sketches().items().get()), new ArrayOfStringsSerDe());
+      for (ItemsSketch.Row<String> row : items.getFrequentItems(ErrorType.NO_FALSE_POSITIVES)) {
+        if (profiled.add(row.getItem()) && row.getLowerBound() >= Math.max(1, minCount)) {
+          values.add(row.getItem());
+          counts.add(row.getEstimate());
+        }
       }
     }
     long copied = counts.stream().mapToLong(Long::longValue).sum();
