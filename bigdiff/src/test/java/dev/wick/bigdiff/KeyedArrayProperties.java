@@ -76,10 +76,12 @@ class KeyedArrayProperties {
   }
 
   @Property(tries = 10)
-  void shufflingElementsAndChangingKFieldsReportsExactlyKElementDifferences(
+  void shufflingElementsChangingAddingAndRemovingSomeReportsEachOneByItsKey(
       @ForAll("arrays") List<List<Element>> rows,
       @ForAll long seed,
-      @ForAll @IntRange(min = 0, max = 12) int wanted) {
+      @ForAll @IntRange(min = 0, max = 12) int wanted,
+      @ForAll @IntRange(min = 0, max = 4) int removals,
+      @ForAll @IntRange(min = 0, max = 4) int additions) {
     Random random = new Random(seed);
     List<int[]> slots = new ArrayList<>();
     for (int r = 0; r < rows.size(); r++) {
@@ -95,6 +97,8 @@ class KeyedArrayProperties {
       changed.add(new ArrayList<>(row));
     }
     Set<String> expected = new TreeSet<>();
+    Set<Long> rowsChanged = new TreeSet<>();
+    Set<String> touched = new TreeSet<>();
     for (int[] c : changes) {
       Element e = changed.get(c[0]).get(c[1]);
       Element next =
@@ -103,6 +107,35 @@ class KeyedArrayProperties {
               : new Element(e.k(), e.x(), e.y() == null ? "" : e.y() + "!");
       changed.get(c[0]).set(c[1], next);
       expected.add(c[0] + " items[]." + (c[2] == 0 ? "x" : "y") + " k=" + e.k());
+      rowsChanged.add((long) c[0]);
+      touched.add(c[0] + " " + c[1]);
+    }
+    // Removes elements no value change touched: each is only in the left-hand array.
+    List<int[]> untouched = new ArrayList<>();
+    for (int r = 0; r < rows.size(); r++) {
+      for (int e = 0; e < rows.get(r).size(); e++) {
+        if (!touched.contains(r + " " + e)) {
+          untouched.add(new int[] {r, e});
+        }
+      }
+    }
+    Collections.shuffle(untouched, random);
+    List<int[]> removed =
+        new ArrayList<>(untouched.subList(0, Math.min(removals, untouched.size())));
+    removed.sort(
+        (a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(b[1], a[1]));
+    for (int[] d : removed) {
+      Element e = changed.get(d[0]).remove(d[1]);
+      expected.add(d[0] + " items[] k=" + e.k());
+      rowsChanged.add((long) d[0]);
+    }
+    // Adds elements under keys no array holds (the generated keys are -5 to 16): only right-hand.
+    for (int a = 0; a < additions; a++) {
+      int r = random.nextInt(rows.size());
+      int k = 100 + a;
+      changed.get(r).add(new Element(k, a, "new"));
+      expected.add(r + " items[] k=" + k);
+      rowsChanged.add((long) r);
     }
     for (List<Element> row : changed) {
       Collections.shuffle(row, random);
@@ -118,12 +151,12 @@ class KeyedArrayProperties {
         reported.add(key.getAs("id") + " " + f.getAs("field") + " " + f.getAs("element"));
       }
     }
-    assertThat(entries).isEqualTo(changes.size());
     assertThat(reported).isEqualTo(expected);
+    assertThat(entries).isEqualTo(changes.size() + removed.size() + additions);
     assertThat(run.field("items[].x").different() + run.field("items[].y").different())
         .isEqualTo(changes.size());
-    assertThat(run.field("items[]").different()).isZero();
-    assertThat(run.global().different())
-        .isEqualTo(changes.stream().mapToInt(c -> c[0]).distinct().count());
+    assertThat(run.summary().arrays())
+        .containsExactly(new ArrayStats("items", "k", removed.size(), additions, 0));
+    assertThat(run.global().different()).isEqualTo(rowsChanged.size());
   }
 }

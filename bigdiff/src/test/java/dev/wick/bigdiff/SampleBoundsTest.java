@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.within;
 import dev.wick.bigdiff.SampleBounds.Interval;
 import dev.wick.core.WickException;
 import dev.wick.sampler.Sampler;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -38,12 +41,37 @@ class SampleBoundsTest {
             "IF(id % 40 = 0, 'x', 'y') AS s");
   }
 
+  private static Set<Long> ids(Dataset<Row> data) {
+    return data.select("id").collectAsList().stream()
+        .map(r -> r.getLong(0))
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
   @Test
   void samplesTheKeysTheSamplerPicksAndBoundsTheShares() {
     Dataset<Row> lhs = side(false);
     Dataset<Row> rhs = side(true);
     DiffSummary s = BigDiff.key("id").sample(0.1, 7).summarize(lhs, rhs);
-    long picked = Sampler.fraction(0.1).by("id").seed(7).sample(lhs).data().count();
+    Set<Long> sampled = ids(Sampler.fraction(0.1).by("id").seed(7).sample(lhs).data());
+    // The keys the diff compares are the very keys the sampler keeps, and those the sampler's
+    // documented hash (in plain Spark SQL) keeps: the same set, not only as many.
+    Set<Long> compared =
+        ids(BigDiff.key("id").sample(0.1, 7).includeSame(true).prepare(lhs, rhs).keys());
+    Set<Long> hashed =
+        ids(
+            lhs.where(
+                "shiftrightunsigned(xxhash64(CAST(7 AS BIGINT), id IS NULL, CAST(id AS BIGINT)),"
+                    + " 11) / 9007199254740992D < 0.1D"));
+    assertThat(compared).isEqualTo(sampled).isEqualTo(hashed);
+    // The differing keys reported are the sampled ones among every 20th.
+    Set<Long> differing = ids(BigDiff.key("id").sample(0.1, 7).prepare(lhs, rhs).keys());
+    assertThat(differing)
+        .isNotEmpty()
+        .isEqualTo(
+            sampled.stream()
+                .filter(id -> id % 20 == 0)
+                .collect(Collectors.toCollection(TreeSet::new)));
+    long picked = sampled.size();
     assertThat(s.global().total()).isEqualTo(picked).isBetween(1_800L, 2_200L);
     SampleBounds b = s.sample().orElseThrow();
     assertThat(b.keys()).isEqualTo(picked);

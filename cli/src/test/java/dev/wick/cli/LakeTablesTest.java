@@ -8,6 +8,7 @@ import dev.wick.core.spark.WickSpark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.Row;
@@ -27,6 +28,9 @@ class LakeTablesTest {
   static Path icebergWarehouse;
   static Path iceberg;
   static List<Long> snapshots;
+  static List<Instant> commits;
+  static Path version0;
+  static Path version1;
   static final AtomicInteger RUNS = new AtomicInteger();
 
   @BeforeAll
@@ -35,8 +39,25 @@ class LakeTablesTest {
     delta = dir.resolve("delta-plays");
     // Version 0: 100 plays; version 1: plays 1-10 get 5 more seconds; version 2: 20 more plays.
     plays(spark, 0, 100, 0).write().format("delta").save(delta.toString());
+    // A few milliseconds between commits leave a time at which version 0 is still current.
+    Thread.sleep(50);
     plays(spark, 0, 100, 10).write().format("delta").mode("overwrite").save(delta.toString());
+    Thread.sleep(50);
     plays(spark, 100, 120, 0).write().format("delta").mode("append").save(delta.toString());
+    commits =
+        spark
+            .sql("DESCRIBE HISTORY delta.`" + delta + "`")
+            .orderBy("version")
+            .select("timestamp")
+            .collectAsList()
+            .stream()
+            .map(r -> r.getTimestamp(0).toInstant())
+            .toList();
+    // The rows of versions 0 and 1, written apart from the table as plain Parquet.
+    version0 = dir.resolve("version-0");
+    plays(spark, 0, 100, 0).write().parquet(version0.toString());
+    version1 = dir.resolve("version-1");
+    plays(spark, 0, 100, 10).write().parquet(version1.toString());
 
     icebergWarehouse = dir.resolve("iceberg");
     spark.conf().set("spark.sql.catalog.wicklake", "org.apache.iceberg.spark.SparkCatalog");
@@ -119,8 +140,33 @@ class LakeTablesTest {
     assertThat(g.get("missingLhs").asLong()).isEqualTo(20);
   }
 
+  /** Diffs {@code lhs} with {@code rhs} by play_id and returns the global counts. */
+  private static JsonNode diff(String lhs, String rhs) throws IOException {
+    String out = out();
+    CliRun run = CliRun.wick("diff", "--lhs", lhs, "--rhs", rhs, "--key", "play_id", "--out", out);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+    return json(out, "summary.json").get("global");
+  }
+
   @Test
-  void travelsToTheVersionCurrentAtATime() throws IOException {
+  void readsTheVersionCurrentAtATime() throws IOException {
+    assertThat(commits).hasSize(3);
+    Instant v0 = commits.get(0);
+    Instant v1 = commits.get(1);
+    assertThat(v1).isAfter(v0.plusMillis(1));
+    // Between the first two commits version 0 is current: its 100 plays, none lengthened.
+    Instant between = v0.plusMillis(v0.until(v1, java.time.temporal.ChronoUnit.MILLIS) / 2);
+    JsonNode atBetween = diff("delta:" + delta + "@" + between, version0.toString());
+    assertThat(atBetween.get("total").asLong()).isEqualTo(100);
+    assertThat(atBetween.get("same").asLong()).isEqualTo(100);
+    // At the second commit's own time version 1 is current: plays 0-9 last 5 s longer.
+    JsonNode atV1 = diff("delta:" + delta + "@" + v1, version1.toString());
+    assertThat(atV1.get("total").asLong()).isEqualTo(100);
+    assertThat(atV1.get("same").asLong()).isEqualTo(100);
+  }
+
+  @Test
+  void refusesATimeAfterTheNewestCommit() throws IOException {
     String out = out();
     CliRun run =
         CliRun.wick("profile", "--in", "delta:" + delta + "@2999-01-01T00:00:00Z", "--out", out);
@@ -152,10 +198,26 @@ class LakeTablesTest {
             "--out",
             sample);
     assertThat(sampled.exitCode()).as(sampled.err()).isEqualTo(0);
-    long kept = WickSpark.local(2).read().parquet(sample).count();
-    assertThat(kept).isBetween(1L, 119L);
-    assertThat(WickSpark.local(2).read().parquet(sample).select("user_id").distinct().count())
-        .isLessThan(7);
+    // The newest version's plays whose user hashes below 0.5, as the sampler documents its hash.
+    List<String> expected =
+        WickSpark.local(2)
+            .read()
+            .format("delta")
+            .load(delta.toString())
+            .where(
+                "shiftrightunsigned(xxhash64(CAST(42 AS BIGINT), user_id IS NULL, user_id), 11)"
+                    + " / 9007199254740992D < 0.5D")
+            .orderBy("play_id")
+            .collectAsList()
+            .stream()
+            .map(Row::toString)
+            .toList();
+    List<String> kept =
+        WickSpark.local(2).read().parquet(sample).orderBy("play_id").collectAsList().stream()
+            .map(Row::toString)
+            .toList();
+    assertThat(expected).hasSizeBetween(1, 119);
+    assertThat(kept).isEqualTo(expected);
 
     Path schema = dir.resolve("plays.avsc");
     Files.writeString(
@@ -193,7 +255,12 @@ class LakeTablesTest {
         CliRun.wick(
             "check", "--in", "delta:" + delta, "--checks", checks.toString(), "--out", checked);
     assertThat(check.exitCode()).isEqualTo(1);
-    assertThat(check.err()).contains("120");
+    assertThat(check.err().strip())
+        .isEqualTo(
+            "dataset check failed: rowCount: the input has 120 rows; it must have between 100 and"
+                + " 110 (set in "
+                + checks
+                + ").");
   }
 
   @Test

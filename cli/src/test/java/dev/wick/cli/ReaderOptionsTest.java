@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wick.core.spark.WickSpark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -183,6 +184,32 @@ class ReaderOptionsTest {
             "--out",
             out());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).contains("2");
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "dataset check failed: rowCount: the input has 2 rows; it must have at least 3 (set in "
+                + checks
+                + ").");
+
+    String sample = out();
+    CliRun sampled =
+        CliRun.wick(
+            "sample",
+            "--in",
+            json.toString(),
+            "--in-option",
+            "multiLine=true",
+            "--where",
+            "play_id > 1",
+            "--fraction",
+            "1",
+            "--out",
+            sample);
+    assertThat(sampled.exitCode()).as(sampled.err()).isEqualTo(0);
+    assertThat(sampled.out()).contains("records out  2");
+    assertThat(
+            WickSpark.local(2).read().parquet(sample).orderBy("play_id").collectAsList().stream()
+                .map(r -> r.getLong(r.fieldIndex("play_id")) + " " + r.getAs("country"))
+                .toList())
+        .containsExactly("2 US", "3 SE");
   }
 }

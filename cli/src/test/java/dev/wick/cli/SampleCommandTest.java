@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,9 +86,33 @@ class SampleCommandTest {
         .contains("(target 300)\npasses       1 over the input\n")
         .contains("wrote " + out + " (parquet); details in _wick_sample.json");
     List<Long> kept = ids(out);
-    // Ten plays per user: a kept user comes with all ten.
-    assertThat(kept.size() % 10).isZero();
-    assertThat(kept).isNotEmpty();
+    // Ten plays per user: a kept user comes with all ten, a dropped one with none.
+    Map<Integer, Long> keptPerUser = new TreeMap<>();
+    for (Row r :
+        WickSpark.local(2).read().parquet(out).groupBy("user_id").count().collectAsList()) {
+      keptPerUser.put(r.getInt(0), r.getLong(1));
+    }
+    assertThat(keptPerUser).isNotEmpty();
+    assertThat(keptPerUser.values()).as("plays kept per kept user").containsOnly(10L);
+    // The users kept are exactly those whose key hash, written out in Spark SQL as the sampler
+    // documents it, falls below the fraction: the decision is made on the key alone.
+    List<Integer> expected =
+        WickSpark.local(2)
+            .read()
+            .parquet(plays)
+            .where(
+                "shiftrightunsigned(xxhash64(CAST(42 AS BIGINT), user_id IS NULL,"
+                    + " CAST(user_id AS BIGINT)), 11) / 9007199254740992D < 0.1D")
+            .select("user_id")
+            .distinct()
+            .orderBy("user_id")
+            .collectAsList()
+            .stream()
+            .map(r -> r.getInt(0))
+            .toList();
+    assertThat(expected).hasSizeBetween(10, 60);
+    assertThat(List.copyOf(keptPerUser.keySet())).isEqualTo(expected);
+    assertThat(kept).hasSize(10 * expected.size());
     assertThat(tmp.resolve("by-user").resolve("_wick_sample.json")).exists();
 
     String again = tmp.resolve("by-user-again").toString();

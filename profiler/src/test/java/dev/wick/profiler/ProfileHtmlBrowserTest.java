@@ -32,16 +32,35 @@ class ProfileHtmlBrowserTest {
   /** With this environment variable set to {@code 1}, a missing Chromium fails the test. */
   static final String REQUIRE = "WICK_REQUIRE_BROWSER";
 
+  /** The browser names looked up on the {@code PATH}, in order. */
+  static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
+
   static Optional<String> chromium = find();
   static String html;
 
   static Optional<String> find() {
-    String env = System.getenv("WICK_CHROMIUM");
-    List<String> candidates =
-        env != null && !env.isBlank()
-            ? List.of(env) // this browser and no other
-            : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
-    return candidates.stream().filter(c -> new File(c).canExecute()).findFirst();
+    return find(System.getenv("WICK_CHROMIUM"), System.getenv("PATH"));
+  }
+
+  /**
+   * The browser {@code .ci/run} finds: {@code env} if set (this browser and no other), else the
+   * first of {@link #NAMES} executable in a folder of {@code path}, as {@code command -v} finds it.
+   */
+  static Optional<String> find(String env, String path) {
+    if (env != null && !env.isBlank()) {
+      return new File(env).canExecute() ? Optional.of(env) : Optional.empty();
+    }
+    for (String name : NAMES) {
+      for (String folder : (path == null ? "" : path).split(File.pathSeparator)) {
+        if (!folder.isEmpty()) {
+          File candidate = new File(folder, name);
+          if (candidate.isFile() && candidate.canExecute()) {
+            return Optional.of(candidate.getPath());
+          }
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   @BeforeAll
@@ -49,8 +68,8 @@ class ProfileHtmlBrowserTest {
     if (chromium.isEmpty() && "1".equals(System.getenv(REQUIRE))) {
       fail(
           REQUIRE
-              + "=1 but no Chromium was found (at $WICK_CHROMIUM if set, else /usr/bin/chromium,"
-              + " /usr/bin/chromium-browser or /usr/bin/google-chrome); install Debian's chromium.");
+              + "=1 but no Chromium was found (at $WICK_CHROMIUM if set, else chromium,"
+              + " chromium-browser or google-chrome on the PATH); install Debian's chromium.");
     }
     assumeTrue(chromium.isPresent(), "Chromium is not installed; run profiler/check-html.sh");
     TestTypes.register();

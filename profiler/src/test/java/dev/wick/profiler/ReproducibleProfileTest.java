@@ -1,6 +1,8 @@
 package dev.wick.profiler;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.wick.core.spark.WickSpark;
 import org.apache.spark.sql.Dataset;
@@ -44,6 +46,53 @@ class ReproducibleProfileTest {
     assertThat(withoutCreatedAt(first.merge(second)))
         .isEqualTo(withoutCreatedAt(second.merge(first)))
         .isEqualTo(withoutCreatedAt(first.merge(second)));
+  }
+
+  @Test
+  void theMergeOfTwoDifferentProfilesIsTheProfileOfTheirUnion() {
+    // Two halves of different sizes and ranges: ids below 100,000 and the 200,000 above.
+    Profile low = Profiler.defaults().profile(data.where("id < 100000"), "plays");
+    Profile high = Profiler.defaults().profile(data.where("id >= 100000"), "plays");
+    Profile union = Profiler.defaults().profile(data, "plays");
+    Profile merged = low.merge(high);
+    assertThat(low.rowCount()).isEqualTo(100_000);
+    assertThat(high.rowCount()).isEqualTo(200_000);
+    assertThat(merged.rowCount()).isEqualTo(union.rowCount()).isEqualTo(300_000);
+    assertThat(merged.fields())
+        .extracting(FieldProfile::path)
+        .containsExactly("id", "price", "country", "bucket");
+    for (FieldProfile u : union.fields()) {
+      FieldProfile m = merged.field(u.path()).orElseThrow();
+      assertThat(m.count()).as("count of %s", u.path()).isEqualTo(u.count());
+      assertThat(m.nulls()).as("nulls of %s", u.path()).isEqualTo(u.nulls());
+      assertThat(m.distinct().orElseThrow().estimate())
+          .as("distinct of %s", u.path())
+          .isCloseTo(u.distinct().orElseThrow().estimate(), withinPercentage(2));
+    }
+    // Exact statistics merge exactly; the quantiles within the sketch's error (2% of the range).
+    for (String path : java.util.List.of("id", "price", "bucket")) {
+      NumericStats m = merged.field(path).orElseThrow().numeric().orElseThrow();
+      NumericStats u = union.field(path).orElseThrow().numeric().orElseThrow();
+      assertThat(m.n()).as("n of %s", path).isEqualTo(u.n());
+      assertThat(m.min()).as("min of %s", path).isEqualTo(u.min());
+      assertThat(m.max()).as("max of %s", path).isEqualTo(u.max());
+      assertThat(m.zeros()).as("zeros of %s", path).isEqualTo(u.zeros());
+      assertThat(m.mean()).as("mean of %s", path).isCloseTo(u.mean(), within(1e-6 * u.max()));
+      assertThat(m.stddev()).as("stddev of %s", path).isCloseTo(u.stddev(), within(1e-6 * u.max()));
+      assertThat(m.quantiles().keySet()).isEqualTo(u.quantiles().keySet());
+      for (String q : u.quantiles().keySet()) {
+        assertThat(m.quantiles().get(q))
+            .as("%s of %s", q, path)
+            .isCloseTo(u.quantiles().get(q), within(0.02 * (u.max() - u.min())));
+      }
+    }
+    // The low half's ids span 0-99,999, the high half's the rest: the merge spans both.
+    assertThat(low.field("id").orElseThrow().numeric().orElseThrow().max()).isEqualTo(99_999);
+    assertThat(merged.field("id").orElseThrow().numeric().orElseThrow().max()).isEqualTo(299_999);
+    // 50 countries: every one is a top value, with its exact count.
+    assertThat(merged.field("country").orElseThrow().topValues())
+        .hasSize(union.field("country").orElseThrow().topValues().size())
+        .containsExactlyInAnyOrderElementsOf(union.field("country").orElseThrow().topValues());
   }
 
   @Test

@@ -51,6 +51,36 @@ final class ExtensionSamples {
     }
   }
 
+  /** What {@link JupiterLeaks#checks} saw of the first test's setting and view, in order. */
+  static final List<String> LEAKS = Collections.synchronizedList(new ArrayList<>());
+
+  /** The first test changes a setting and registers a view; the second looks for both. */
+  @SparkTest
+  @org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
+  static class JupiterLeaks {
+    @Test
+    @org.junit.jupiter.api.Order(1)
+    void leaves(SparkSession spark) {
+      spark.conf().set("spark.sql.shuffle.partitions", "7");
+      spark.range(3).createOrReplaceTempView("leaky_view");
+      LEAKS.add(
+          "set "
+              + spark.conf().get("spark.sql.shuffle.partitions")
+              + " "
+              + spark.catalog().tableExists("leaky_view"));
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(2)
+    void checks(SparkSession spark) {
+      LEAKS.add(
+          "saw "
+              + spark.conf().get("spark.sql.shuffle.partitions")
+              + " "
+              + spark.catalog().tableExists("leaky_view"));
+    }
+  }
+
   /** A job that does nothing. */
   static final class NoOpJob implements dev.wick.core.job.WickJob {
     @Override

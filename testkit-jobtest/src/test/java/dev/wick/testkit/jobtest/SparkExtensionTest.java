@@ -45,9 +45,13 @@ class SparkExtensionTest {
 
   @Test
   @Order(2)
-  void settingsAndViewsOfOneTestDoNotReachTheNext(SparkSession spark) {
-    assertThat(spark.catalog().tableExists("leaky_view")).isFalse();
-    assertThat(spark.conf().get("spark.sql.shuffle.partitions")).isEqualTo("4");
+  void settingsAndViewsOfOneTestDoNotReachTheNext() {
+    // Runs its own pair of tests, so that it holds whether or not another test ran before it.
+    ExtensionSamples.LEAKS.clear();
+    TestExecutionSummary summary = launch(ExtensionSamples.JupiterLeaks.class);
+    assertThat(summary.getFailures()).isEmpty();
+    assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
+    assertThat(ExtensionSamples.LEAKS).containsExactly("set 7 true", "saw 4 false");
   }
 
   @Test
