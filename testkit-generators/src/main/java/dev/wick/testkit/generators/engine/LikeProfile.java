@@ -194,23 +194,8 @@ final class LikeProfile {
     double inf = f.numeric().map(n -> (double) n.infinite() / f.nonNull()).orElse(0.0);
     double distinct = f.distinct().map(d -> Math.max(1, d.estimate())).orElse(Double.NaN);
     long pool = Double.isNaN(distinct) ? Long.MAX_VALUE : poolSize(f.nonNull(), distinct);
-    if (pool <= f.nonNull()) {
-      // Every value of the pool comes up: draw from the pool's values themselves.
-      Object[] values = pooledValues(table, pool, distinct, type);
-      return new Domain.Drawn<>(
-          "values like " + where,
-          r -> {
-            if (nan + inf > 0) {
-              double u = r.nextDouble();
-              if (u < nan) {
-                return number(Double.NaN, type);
-              } else if (u < nan + inf) {
-                return number(Double.POSITIVE_INFINITY, type);
-              }
-            }
-            return values[r.nextInt(values.length)];
-          });
-    }
+    // Every value of a pool no larger than the draws comes up: draw from its values themselves.
+    Object[] values = pool <= f.nonNull() ? pooledValues(table, pool, distinct, type) : null;
     return new Domain.Drawn<>(
         "values like " + where,
         r -> {
@@ -221,6 +206,9 @@ final class LikeProfile {
             } else if (u < nan + inf) {
               return number(Double.POSITIVE_INFINITY, type);
             }
+          }
+          if (values != null) {
+            return values[r.nextInt(values.length)];
           }
           double rank = pool == Long.MAX_VALUE ? r.nextDouble() : (r.nextLong(pool) + 0.5) / pool;
           return number(inverse(table, rank), type);
