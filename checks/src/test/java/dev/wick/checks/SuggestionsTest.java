@@ -141,8 +141,9 @@ class SuggestionsTest {
         .contains(
             Check.distinct("user", OptionalLong.of(20), OptionalLong.of(80)),
             Check.distinct("score", OptionalLong.of(25), OptionalLong.of(100)),
-            Check.unique("event_id"),
+            Check.distinctRatio("event_id", OptionalDouble.of(0.909), OptionalDouble.empty()),
             Check.allowedValues("kind", List.of("a", "b", "c")));
+    assertThat(s.checks().checks()).noneMatch(c -> c.rule() instanceof Check.Unique);
     assertThat(lines(s, "distinct"))
         .containsExactly(
             "distinct(user): about 40 distinct values (between 40 and 40) in 120 non-null values;"
