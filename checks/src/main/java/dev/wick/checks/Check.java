@@ -80,7 +80,8 @@ public record Check(Rule rule, Severity severity, String name) {
    * About between {@code minRatio} and {@code maxRatio} distinct values of {@code field} per
    * non-null value (0 to 1; 1 when every value is distinct).
    */
-  public static Check distinctRatio(String field, OptionalDouble minRatio, OptionalDouble maxRatio) {
+  public static Check distinctRatio(
+      String field, OptionalDouble minRatio, OptionalDouble maxRatio) {
     return of(new DistinctRatio(field, minRatio, maxRatio));
   }
 

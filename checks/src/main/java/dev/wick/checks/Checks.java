@@ -213,11 +213,12 @@ public final class Checks {
   }
 
   /**
-   * A baseline path as a checks file names it, read relative to the file's folder: a relative
-   * local path resolves against it; an absolute path or a URI ({@code s3a://...}) stays as given.
+   * A baseline path as a checks file names it, read relative to the file's folder: a relative local
+   * path resolves against it; an absolute path or a URI ({@code s3a://...}) stays as given.
    */
   private static String besideFile(String baseline, Path file) {
-    if (baseline.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") && !baseline.matches("^[A-Za-z]:[\\\\/].*")) {
+    if (baseline.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")
+        && !baseline.matches("^[A-Za-z]:[\\\\/].*")) {
       return baseline;
     }
     Path p;

@@ -445,7 +445,9 @@ final class ChecksFile {
     /** An optional share between 0 and 1. */
     OptionalDouble share(String key) {
       JsonNode v = node.get(key);
-      return v == null || v.isNull() ? OptionalDouble.empty() : OptionalDouble.of(fraction(key, 0.0));
+      return v == null || v.isNull()
+          ? OptionalDouble.empty()
+          : OptionalDouble.of(fraction(key, 0.0));
     }
 
     OptionalDouble ratio(String key) {

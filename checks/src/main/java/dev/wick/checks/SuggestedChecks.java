@@ -92,7 +92,11 @@ public final class SuggestedChecks {
     }
     ArrayNode found = root.putArray("findings");
     for (Finding f : findings) {
-      found.addObject().put("field", f.field()).put("kind", f.kind().text()).put("message", f.message());
+      found
+          .addObject()
+          .put("field", f.field())
+          .put("kind", f.kind().text())
+          .put("message", f.message());
     }
     return Json.write(root);
   }

@@ -651,7 +651,11 @@ public final class Suggestions {
               f.path(),
               Optional.of(Check.semantic(f.path(), spec.text())),
               Optional.of(spec.text()),
-              because + "; all " + Numbers.count(checked, "value") + " valid, counted by " + where));
+              because
+                  + "; all "
+                  + Numbers.count(checked, "value")
+                  + " valid, counted by "
+                  + where));
     }
     double share = (double) valid / checked;
     double min = lessMargin(share, checked);
@@ -744,7 +748,10 @@ public final class Suggestions {
                 f.path(),
                 Optional.of(Check.semantic(f.path(), spec.text())),
                 Optional.of(spec.text()),
-                because + "; all " + Numbers.count(f.nonNull(), "value") + " valid, counted on the"
+                because
+                    + "; all "
+                    + Numbers.count(f.nonNull(), "value")
+                    + " valid, counted on the"
                     + " data"));
       }
       return Optional.of(
@@ -813,7 +820,8 @@ public final class Suggestions {
       SemanticSpec s = spec.get();
       try {
         return switch (s.name()) {
-          case "non_negative" -> new TypeBounds(OptionalDouble.of(0), false, OptionalDouble.empty());
+          case "non_negative" ->
+              new TypeBounds(OptionalDouble.of(0), false, OptionalDouble.empty());
           case "positive" -> new TypeBounds(OptionalDouble.of(0), true, OptionalDouble.empty());
           case "range" ->
               new TypeBounds(
@@ -975,11 +983,20 @@ public final class Suggestions {
     long lower = Math.round(d.lower());
     long upper = Math.round(d.upper());
     long min = (long) Math.floor(lower / distinctFactor);
-    long max = Math.min((long) Math.ceil(upper * distinctFactor), maxRows());
+    long widened = (long) Math.ceil(upper * distinctFactor);
+    long max = widened;
+    String capped = "";
     if (lo.isPresent() && hi.isPresent()) {
-      max = Math.min(max, (long) (hi.getAsDouble() - lo.getAsDouble()) + 1);
+      long held = (long) (hi.getAsDouble() - lo.getAsDouble()) + 1;
+      if (held < max && held >= upper) {
+        max = held;
+        capped = ", at most the " + held + " whole numbers the range holds: " + min + " to " + max;
+      }
     }
-    max = Math.max(max, upper);
+    if (maxRows() < max && maxRows() >= upper) {
+      max = maxRows();
+      capped = ", at most the " + max + " rows the row count allows: " + min + " to " + max;
+    }
     return Optional.of(
         new Suggestion(
             f.path(),
@@ -998,7 +1015,8 @@ public final class Suggestions {
                 + " either way: "
                 + min
                 + " to "
-                + max));
+                + widened
+                + capped));
   }
 
   /**
