@@ -1207,6 +1207,10 @@ public final class Suggestions {
       default:
         break;
     }
+    if (t.startsWith("enum ")) {
+      // Spark reads an Avro enum as text; the derived schema holds its symbols as strings.
+      return new DataType.StringType();
+    }
     java.util.regex.Matcher decimal =
         java.util.regex.Pattern.compile("decimal\\((\\d+), ?(\\d+)\\)").matcher(t);
     if (decimal.matches()) {
