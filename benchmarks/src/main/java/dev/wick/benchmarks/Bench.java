@@ -46,6 +46,7 @@ public final class Bench {
         new DiffLongTextCase(),
         new ProfileCase(),
         new CheckCase(),
+        new SuggestVerifyCase(),
         new RegexCase(),
         new AnomaliesCase());
   }

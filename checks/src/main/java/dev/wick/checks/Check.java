@@ -76,6 +76,15 @@ public record Check(Rule rule, Severity severity, String name) {
     return of(new Distinct(field, min, max));
   }
 
+  /**
+   * About between {@code minRatio} and {@code maxRatio} distinct values of {@code field} per
+   * non-null value (0 to 1; 1 when every value is distinct).
+   */
+  public static Check distinctRatio(
+      String field, OptionalDouble minRatio, OptionalDouble maxRatio) {
+    return of(new DistinctRatio(field, minRatio, maxRatio));
+  }
+
   /** Every value of {@code field} is one of {@code values}. */
   public static Check allowedValues(String field, List<?> values) {
     return of(new AllowedValues(field, values, 1.0));
@@ -131,6 +140,7 @@ public record Check(Rule rule, Severity severity, String name) {
           Completeness,
           Unique,
           Distinct,
+          DistinctRatio,
           AllowedValues,
           Range,
           Mean,
@@ -243,6 +253,34 @@ public record Check(Rule rule, Severity severity, String name) {
    * @param max the most distinct values allowed
    */
   public record Distinct(String field, OptionalLong min, OptionalLong max) implements Rule {
+    @Override
+    public String kind() {
+      return "distinct";
+    }
+
+    @Override
+    public String describe() {
+      return "distinct(" + field + ")";
+    }
+  }
+
+  /**
+   * The number of distinct non-null values of {@code field} per non-null value is within bounds (0
+   * to 1; approximate, the distinct count estimated as {@link Distinct} does): a field whose values
+   * are nearly all distinct keeps {@code minRatio: 0.9} as its row count grows.
+   *
+   * @param field the field path
+   * @param minRatio the smallest share of distinct values allowed
+   * @param maxRatio the largest share of distinct values allowed
+   */
+  public record DistinctRatio(String field, OptionalDouble minRatio, OptionalDouble maxRatio)
+      implements Rule {
+    public DistinctRatio {
+      Objects.requireNonNull(field, "field");
+      Objects.requireNonNull(minRatio, "minRatio");
+      Objects.requireNonNull(maxRatio, "maxRatio");
+    }
+
     @Override
     public String kind() {
       return "distinct";

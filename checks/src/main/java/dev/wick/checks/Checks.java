@@ -115,7 +115,10 @@ public final class Checks {
     return new Checks(checks, more, baseline, origin, sqlTrusted);
   }
 
-  /** These checks, with row counts relative to the profile at {@code profile} (a profile.json). */
+  /**
+   * These checks, with row counts relative to the profile at {@code profile} (a profile.json). A
+   * checks file that names a relative baseline path is read relative to the file's folder.
+   */
   public Checks baseline(String profile) {
     Objects.requireNonNull(profile, "profile");
     return new Checks(checks, references, Optional.of(profile), origin, sqlTrusted);
@@ -202,7 +205,33 @@ public final class Checks {
     }
     Checks read = ChecksFile.parse(text, "Checks file " + file, yaml);
     return new Checks(
-        read.checks, read.references, read.baseline, Optional.of("checks file " + file), false);
+        read.checks,
+        read.references,
+        read.baseline.map(b -> besideFile(b, file)),
+        Optional.of("checks file " + file),
+        false);
+  }
+
+  /**
+   * A baseline path as a checks file names it, read relative to the file's folder: a relative local
+   * path resolves against it; an absolute path or a URI ({@code s3a://...}) stays as given.
+   */
+  private static String besideFile(String baseline, Path file) {
+    if (baseline.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")
+        && !baseline.matches("^[A-Za-z]:[\\\\/].*")) {
+      return baseline;
+    }
+    Path p;
+    try {
+      p = Path.of(baseline);
+    } catch (java.nio.file.InvalidPathException e) {
+      return baseline;
+    }
+    if (p.isAbsolute()) {
+      return baseline;
+    }
+    Path folder = file.toAbsolutePath().getParent();
+    return folder == null ? baseline : folder.resolve(p).normalize().toString();
   }
 
   /**

@@ -45,7 +45,7 @@ final class ChecksFile {
     KEYS.put("rowCount", List.of("min", "max", "minRatio", "maxRatio"));
     KEYS.put("completeness", List.of("field", "min"));
     KEYS.put("unique", List.of("fields", "field"));
-    KEYS.put("distinct", List.of("field", "min", "max"));
+    KEYS.put("distinct", List.of("field", "min", "max", "minRatio", "maxRatio"));
     KEYS.put("allowedValues", List.of("field", "values", "minFraction"));
     KEYS.put("range", List.of("field", "min", "max"));
     KEYS.put("mean", List.of("field", "min", "max"));
@@ -203,6 +203,17 @@ final class ChecksFile {
           case "unique" -> unique(f);
           case "distinct" -> {
             String field = f.field();
+            boolean relative = f.node.has("minRatio") || f.node.has("maxRatio");
+            if (relative && (f.node.has("min") || f.node.has("max"))) {
+              throw WickException.usage(
+                  here + " mixes min or max with minRatio or maxRatio; write two distinct checks.");
+            }
+            if (relative) {
+              OptionalDouble lo = f.share("minRatio");
+              OptionalDouble hi = f.share("maxRatio");
+              f.ordered(lo, hi);
+              yield new Check.DistinctRatio(field, lo, hi);
+            }
             OptionalLong min = f.count("min");
             OptionalLong max = f.count("max");
             f.ordered(
@@ -431,6 +442,14 @@ final class ChecksFile {
       return v.asDouble();
     }
 
+    /** An optional share between 0 and 1. */
+    OptionalDouble share(String key) {
+      JsonNode v = node.get(key);
+      return v == null || v.isNull()
+          ? OptionalDouble.empty()
+          : OptionalDouble.of(fraction(key, 0.0));
+    }
+
     OptionalDouble ratio(String key) {
       JsonNode v = node.get(key);
       if (v == null || v.isNull()) {
@@ -519,6 +538,8 @@ final class ChecksFile {
         needBound(r.min(), r.max());
       } else if (rule instanceof Check.Quantile r) {
         needBound(r.min(), r.max());
+      } else if (rule instanceof Check.DistinctRatio r) {
+        needBound(r.minRatio(), r.maxRatio());
       } else if (rule instanceof Check.RowCountRatio r) {
         ordered(r.minRatio(), r.maxRatio());
       } else if (rule instanceof Check.RowCount r) {
@@ -653,6 +674,11 @@ final class ChecksFile {
       o.put("field", r.field());
       r.min().ifPresent(v -> o.put("min", v));
       r.max().ifPresent(v -> o.put("max", v));
+
+    } else if (rule instanceof Check.DistinctRatio r) {
+      o.put("field", r.field());
+      r.minRatio().ifPresent(v -> o.put("minRatio", v));
+      r.maxRatio().ifPresent(v -> o.put("maxRatio", v));
 
     } else if (rule instanceof Check.AllowedValues r) {
       o.put("field", r.field());

@@ -602,6 +602,47 @@ final class Evaluation {
           },
           Optional.empty());
 
+    } else if (rule instanceof Check.DistinctRatio r) {
+      Resolved field = single(check, r.field(), "a distinct");
+      int at =
+          addSketch(
+              distinctCount(field),
+              field,
+              FieldKind::hasDistinctCount,
+              p -> p.distinct().map(dev.wick.profiler.Distinct::rounded).orElse(0L));
+      int values = add(field.present());
+      return new Planned(
+          check,
+          a -> {
+            long distinct = a.getLong(at);
+            long n = a.getLong(values);
+            Double ratio = n == 0 ? null : Math.min(1.0, (double) distinct / n);
+            boolean ok =
+                ratio == null
+                    || (r.minRatio().isEmpty() || ratio >= r.minRatio().getAsDouble())
+                        && (r.maxRatio().isEmpty() || ratio <= r.maxRatio().getAsDouble());
+            String bound = bounds(r.minRatio(), r.maxRatio());
+            return result(
+                check,
+                ok,
+                ratio,
+                bound,
+                OptionalLong.empty(),
+                name
+                    + ": "
+                    + r.field()
+                    + " has about "
+                    + distinct
+                    + " distinct values in "
+                    + n
+                    + " non-null values ("
+                    + (ratio == null ? "none" : Numbers.text(Math.floor(ratio * 10_000) / 10_000))
+                    + " per value); it must have "
+                    + bound
+                    + " per value.");
+          },
+          Optional.empty());
+
     } else if (rule instanceof Check.AllowedValues r) {
       Resolved f = field(check, r.field());
       Object[] allowed = literals(check, r, f.type);

@@ -11,7 +11,8 @@ import java.util.Objects;
 /**
  * What {@link Suggestions#suggest()} proposes: the checks, the Avro schema annotated with {@code
  * wick.semantic} types, and each suggestion with the statistic it came from. {@link #writeTo}
- * writes them as {@value #CHECKS_YAML}, {@value #SCHEMA_AVSC} and {@value #SUGGESTIONS_JSON}.
+ * writes them as {@value #CHECKS_YAML}, {@value #SCHEMA_AVSC} and {@value #SUGGESTIONS_JSON}, which
+ * also lists the {@link #findings()}.
  */
 public final class SuggestedChecks {
   /** The checks file, YAML. */
@@ -28,18 +29,21 @@ public final class SuggestedChecks {
   private final org.apache.avro.Schema schema;
   private final boolean derived;
   private final List<Suggestion> suggestions;
+  private final List<Finding> findings;
 
   SuggestedChecks(
       Profile profile,
       Checks checks,
       org.apache.avro.Schema schema,
       boolean derived,
-      List<Suggestion> suggestions) {
+      List<Suggestion> suggestions,
+      List<Finding> findings) {
     this.profile = Objects.requireNonNull(profile, "profile");
     this.checks = Objects.requireNonNull(checks, "checks");
     this.schema = Objects.requireNonNull(schema, "schema");
     this.derived = derived;
     this.suggestions = List.copyOf(suggestions);
+    this.findings = List.copyOf(findings);
   }
 
   /** The proposed checks, in the profile's field order after the row count. */
@@ -62,6 +66,14 @@ public final class SuggestedChecks {
     return suggestions;
   }
 
+  /**
+   * What the profiled data already breaks or lacks, which the checks give up to pass on it: a
+   * schema's rule the data breaks, repeats in a key candidate, stale data.
+   */
+  public List<Finding> findings() {
+    return findings;
+  }
+
   /** The suggestions as {@value #SUGGESTIONS_JSON} text. */
   public String toJson() {
     ObjectNode root = Json.object();
@@ -77,6 +89,14 @@ public final class SuggestedChecks {
       s.check().ifPresent(c -> o.set("check", ChecksFile.tree(Checks.of(c)).get("checks").get(0)));
       s.semantic().ifPresent(t -> o.put("semantic", t));
       o.put("because", s.because());
+    }
+    ArrayNode found = root.putArray("findings");
+    for (Finding f : findings) {
+      found
+          .addObject()
+          .put("field", f.field())
+          .put("kind", f.kind().text())
+          .put("message", f.message());
     }
     return Json.write(root);
   }

@@ -13,6 +13,7 @@ import dev.wick.profiler.FieldKind;
 import dev.wick.profiler.FieldProfile;
 import dev.wick.profiler.NumericStats;
 import dev.wick.profiler.Profile;
+import dev.wick.profiler.SemanticStats;
 import dev.wick.profiler.TextStats;
 import dev.wick.profiler.ValueCount;
 import java.time.Duration;
@@ -33,7 +34,10 @@ import java.util.Set;
 import org.apache.datasketches.common.ArrayOfStringsSerDe;
 import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
+import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.memory.Memory;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 
 /**
  * Proposes checks and semantic types from a profile alone, without the data: an immutable value of
@@ -81,6 +85,9 @@ import org.apache.datasketches.memory.Memory;
 public final class Suggestions {
   /** The narrowest distinct factor: wider than three standard errors of the checks' sketch. */
   private static final double MIN_DISTINCT_FACTOR = 1.1;
+
+  /** How many times the span its values cover (at least a day) a field's newest value may age. */
+  private static final int STALE_FACTOR = 4;
 
   private static final List<String> TEXT_TYPES =
       List.of("uuid", "country_code", "currency", "language_tag", "email", "url");
@@ -276,13 +283,38 @@ public final class Suggestions {
   }
 
   /**
-   * The suggestions. Fails with a usage error when the given schema does not match the profile's
-   * fields, or when no schema was given and a profiled field's type cannot be written back as Avro.
+   * The suggestions from the profile alone. Fails with a usage error when the given schema does not
+   * match the profile's fields, or when no schema was given and a profiled field's type cannot be
+   * written back as Avro.
    */
   public SuggestedChecks suggest() {
+    return suggest(model(), Evidence.NONE);
+  }
+
+  /**
+   * The suggestions, with what the profile cannot prove verified on {@code data}, the profiled
+   * data, in one aggregation (one scan): the exact number of distinct values of each key candidate
+   * (a {@code unique} check when there is no repeat) and of values valid for each semantic type the
+   * profile has no exact share for. Fails with a usage error when {@code data} lacks a profiled
+   * field or has another number of rows than the profile.
+   */
+  public SuggestedChecks suggest(Dataset<Row> data) {
+    Objects.requireNonNull(data, "data");
+    Schema model = model();
+    Evidence.Recording asked = new Evidence.Recording();
+    suggest(model, asked);
+    return suggest(model, Evidence.measure(data, profile, asked));
+  }
+
+  private Schema model() {
     Schema model = schema.map(Schemas::fromAvro).orElseGet(this::derived);
     schema.ifPresent(a -> matches(model));
+    return model;
+  }
+
+  private SuggestedChecks suggest(Schema model, Evidence evidence) {
     List<Suggestion> out = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>();
     out.add(rowCount());
     for (FieldProfile f : profile.fields()) {
       if (f.path().contains("[]") || f.path().contains("{}") || f.count() == 0) {
@@ -299,18 +331,35 @@ public final class Suggestions {
       DataType storage = resolved.get().type();
       Optional<SemanticSpec> existing = resolved.get().field().semantic();
       if (f.kind() == FieldKind.TEXT) {
-        unique(f).ifPresent(out::add);
+        Optional<Suggestion> key = key(f, evidence, findings);
+        key.ifPresent(out::add);
         Optional<Suggestion> allowed = allowed(f);
         allowed.ifPresent(out::add);
-        if (allowed.isEmpty()) {
-          distinct(f).ifPresent(out::add);
+        if (allowed.isEmpty() && key.isEmpty()) {
+          distinct(f, OptionalDouble.empty(), OptionalDouble.empty()).ifPresent(out::add);
         }
-        semantic(f, storage, existing).ifPresent(out::add);
+        Optional<Suggestion> declared =
+            existing.flatMap(e -> declared(f, storage, e, evidence, findings));
+        if (existing.isPresent()) {
+          declared.ifPresent(out::add);
+        } else {
+          guessed(f, storage, evidence).ifPresent(out::add);
+        }
       } else if (f.kind() == FieldKind.NUMERIC && f.numeric().isPresent()) {
-        numeric(f, f.numeric().get(), storage, existing, out);
-        distinct(f).ifPresent(out::add);
+        Optional<Suggestion> range =
+            numeric(f, f.numeric().get(), storage, existing, evidence, findings, out);
+        boolean integral =
+            storage instanceof DataType.IntType || storage instanceof DataType.LongType;
+        OptionalDouble lo = OptionalDouble.empty();
+        OptionalDouble hi = OptionalDouble.empty();
+        if (range.isPresent() && range.get().check().get().rule() instanceof Check.Range r) {
+          lo = r.min();
+          hi = r.max();
+        }
+        distinct(f, integral ? lo : OptionalDouble.empty(), integral ? hi : OptionalDouble.empty())
+            .ifPresent(out::add);
       } else if (f.kind() == FieldKind.TEMPORAL && f.numeric().isPresent()) {
-        freshness(f, f.numeric().get(), storage).ifPresent(out::add);
+        freshness(f, f.numeric().get(), storage, findings).ifPresent(out::add);
       }
     }
     Checks checks = Checks.none();
@@ -323,7 +372,17 @@ public final class Suggestions {
       checks = checks.baseline(baseline.get());
     }
     return new SuggestedChecks(
-        profile, checks, SchemaAnnotator.annotate(schema, model, out), schema.isEmpty(), out);
+        profile,
+        checks,
+        SchemaAnnotator.annotate(schema, model, out),
+        schema.isEmpty(),
+        out,
+        findings);
+  }
+
+  /** The most rows the row count check allows. */
+  private long maxRows() {
+    return (long) Math.floor(profile.rowCount() * maxRatio);
   }
 
   private Suggestion rowCount() {
@@ -347,6 +406,19 @@ public final class Suggestions {
         because + " and " + Numbers.text(maxRatio) + " times that: " + min + " to " + max);
   }
 
+  /**
+   * The margin a share measured on {@code n} values keeps below it: the larger of {@link
+   * #nullMargin} and four standard errors of the share. Completeness and semantic shares use it.
+   */
+  private double margin(double share, long n) {
+    return Math.max(nullMargin, 4 * Math.sqrt(share * (1 - share) / n));
+  }
+
+  /** {@code share} less its {@link #margin}, rounded down to four decimals, at least 0. */
+  private double lessMargin(double share, long n) {
+    return Math.max(0, Math.floor((share - margin(share, n)) * 10_000) / 10_000);
+  }
+
   private Optional<Suggestion> completeness(FieldProfile f) {
     double filled = (double) f.nonNull() / f.count();
     if (f.nonNull() == 0) {
@@ -361,9 +433,7 @@ public final class Suggestions {
               Optional.empty(),
               "no nulls in " + Numbers.count(f.count(), "value") + ": always filled"));
     }
-    double error = 4 * Math.sqrt(filled * (1 - filled) / f.count());
-    double margin = Math.max(nullMargin, error);
-    double min = Math.max(0, Math.floor((filled - margin) * 10_000) / 10_000);
+    double min = lessMargin(filled, f.count());
     return Optional.of(
         new Suggestion(
             f.path(),
@@ -377,20 +447,82 @@ public final class Suggestions {
                 + ")"));
   }
 
-  private static Optional<Suggestion> unique(FieldProfile f) {
+  /**
+   * Whether a text field may be a key: its HyperLogLog bounds hold the number of values, no top
+   * value repeats and at most one value is null.
+   */
+  private static boolean keyCandidate(FieldProfile f) {
     if (f.distinct().isEmpty() || f.nulls() > 1 || f.nonNull() < 2) {
-      return Optional.empty();
+      return false;
     }
     var d = f.distinct().get();
     long n = f.nonNull();
     boolean repeats = !f.topValues().isEmpty() && f.topValues().get(0).count() > 1;
-    if (n < d.lower() || n > d.upper() || repeats) {
+    return n >= d.lower() && n <= d.upper() && !repeats;
+  }
+
+  /**
+   * A key candidate's check: {@code unique} when the data showed every value distinct, else a
+   * distinct ratio below the share of distinct values, by {@link #MIN_DISTINCT_FACTOR} (the checked
+   * count is an estimate too). The profile's HyperLogLog cannot prove uniqueness; only the data
+   * can.
+   */
+  private Optional<Suggestion> key(FieldProfile f, Evidence evidence, List<Finding> findings) {
+    if (!keyCandidate(f)) {
       return Optional.empty();
     }
+    var d = f.distinct().get();
+    long n = f.nonNull();
+    OptionalLong measured = evidence.distinct(f.path());
+    if (measured.isPresent()) {
+      long distinct = measured.getAsLong();
+      if (distinct == n) {
+        return Optional.of(
+            new Suggestion(
+                f.path(),
+                Optional.of(Check.unique(f.path())),
+                Optional.empty(),
+                "all "
+                    + Numbers.count(n, "value")
+                    + " distinct, counted on the data"
+                    + (f.nulls() == 1 ? " (and one null)" : "")));
+      }
+      double share = (double) distinct / n;
+      double min = Math.floor(share / MIN_DISTINCT_FACTOR * 10_000) / 10_000;
+      findings.add(
+          new Finding(
+              f.path(),
+              Finding.Kind.DUPLICATES,
+              (n - distinct)
+                  + " values of "
+                  + f.path()
+                  + " repeat an earlier one, counted on the data; suggested distinct minRatio "
+                  + Numbers.text(min)
+                  + " instead of unique; to make it a key, remove the repeats and suggest again."));
+      return Optional.of(
+          new Suggestion(
+              f.path(),
+              Optional.of(
+                  Check.distinctRatio(f.path(), OptionalDouble.of(min), OptionalDouble.empty())),
+              Optional.empty(),
+              distinct
+                  + " distinct values in "
+                  + Numbers.count(n, "value")
+                  + ", counted on the data ("
+                  + Numbers.text(Math.floor(share * 10_000) / 10_000)
+                  + " per value); divided by "
+                  + Numbers.text(MIN_DISTINCT_FACTOR)
+                  + " for the checked estimate: at least "
+                  + Numbers.text(min)
+                  + " per value"));
+    }
+    double share = d.lower() / n;
+    double min = Math.floor(share / MIN_DISTINCT_FACTOR * 10_000) / 10_000;
     return Optional.of(
         new Suggestion(
             f.path(),
-            Optional.of(Check.unique(f.path())),
+            Optional.of(
+                Check.distinctRatio(f.path(), OptionalDouble.of(min), OptionalDouble.empty())),
             Optional.empty(),
             "about "
                 + d.rounded()
@@ -400,16 +532,42 @@ public final class Suggestions {
                 + Math.round(d.upper())
                 + ") for "
                 + Numbers.count(n, "value")
-                + (f.topValues().isEmpty() ? ", none frequent" : ", the most frequent seen once")));
+                + (f.topValues().isEmpty() ? ", none frequent" : ", the most frequent seen once")
+                + "; an estimate cannot prove a key (suggest on the data to count it): at least "
+                + Numbers.text(min)
+                + " distinct values per value"));
+  }
+
+  /**
+   * Whether the profile's top values are exact counts of every value: a frequent-items sketch that
+   * never had to drop a value (its maximum error is 0).
+   */
+  private static boolean exactTop(FieldProfile f) {
+    if (f.redacted() || f.sketches().items().isEmpty()) {
+      return false;
+    }
+    try {
+      ItemsSketch<String> sketch =
+          ItemsSketch.getInstance(
+              Memory.wrap(f.sketches().items().get()), new ArrayOfStringsSerDe());
+      return sketch.getMaximumError() == 0;
+    } catch (RuntimeException e) {
+      // A sketch that does not read proves nothing.
+      return false;
+    }
+  }
+
+  /** Whether the exact top values hold every non-null value. */
+  private static boolean topCoversAll(FieldProfile f) {
+    long covered = f.topValues().stream().mapToLong(ValueCount::count).sum();
+    return !f.topValues().isEmpty() && covered == f.nonNull() && exactTop(f);
   }
 
   private Optional<Suggestion> allowed(FieldProfile f) {
     List<ValueCount> top = f.topValues();
-    long covered = top.stream().mapToLong(ValueCount::count).sum();
-    if (f.redacted()
-        || top.isEmpty()
+    if (top.isEmpty()
         || top.size() > maxValues
-        || covered != f.nonNull()
+        || !topCoversAll(f)
         || top.get(top.size() - 1).count() < minCount) {
       return Optional.empty();
     }
@@ -427,16 +585,122 @@ public final class Suggestions {
                 + " times"));
   }
 
-  private static Optional<Suggestion> semantic(
-      FieldProfile f, DataType storage, Optional<SemanticSpec> existing) {
-    if (existing.isPresent()) {
+  /** Whether {@code wick check} can count {@code type} in its aggregation. */
+  private static boolean countable(SemanticType type, DataType storage) {
+    try {
+      return type.validWhen(org.apache.spark.sql.functions.lit("probe"), storage).isPresent();
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The check of a semantic type the schema declares: from the profile's exact count of valid
+   * values when it has one for that type, else from the data's. Every value valid gives {@code
+   * minFraction} 1; a breach gives the observed share less the {@link #margin} and a {@link
+   * Finding}. Without a count the type stays in the schema with no check.
+   */
+  private Optional<Suggestion> declared(
+      FieldProfile f,
+      DataType storage,
+      SemanticSpec spec,
+      Evidence evidence,
+      List<Finding> findings) {
+    String because = "the schema gives it the semantic type " + spec.text();
+    SemanticType type;
+    try {
+      type = SemanticTypes.create(spec, f.path());
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+    if (!type.supports(storage) || !countable(type, storage)) {
       return Optional.of(
           new Suggestion(
               f.path(),
-              Optional.of(Check.semantic(f.path(), existing.get().text())),
-              existing.map(SemanticSpec::text),
-              "the schema gives it the semantic type " + existing.get().text()));
+              Optional.empty(),
+              Optional.of(spec.text()),
+              because + ", which wick check cannot count in one pass: no check"));
     }
+    long checked;
+    long valid;
+    String where;
+    Optional<SemanticStats> stats =
+        f.semantic().filter(s -> SemanticSpec.parse(s.type()).text().equals(spec.text()));
+    OptionalLong invalid = evidence.invalid(f.path(), spec, storage);
+    if (stats.isPresent()) {
+      checked = stats.get().checked();
+      valid = stats.get().valid();
+      where = "the profile";
+    } else if (invalid.isPresent()) {
+      checked = f.nonNull();
+      valid = checked - invalid.getAsLong();
+      where = "the data";
+    } else {
+      return Optional.of(
+          new Suggestion(
+              f.path(),
+              Optional.empty(),
+              Optional.of(spec.text()),
+              because
+                  + ", but the profile has no count of its valid values (profile with the schema,"
+                  + " or suggest on the data): no check"));
+    }
+    if (valid == checked) {
+      return Optional.of(
+          new Suggestion(
+              f.path(),
+              Optional.of(Check.semantic(f.path(), spec.text())),
+              Optional.of(spec.text()),
+              because
+                  + "; all "
+                  + Numbers.count(checked, "value")
+                  + " valid, counted by "
+                  + where));
+    }
+    double share = (double) valid / checked;
+    double min = lessMargin(share, checked);
+    long broken = checked - valid;
+    findings.add(
+        new Finding(
+            f.path(),
+            Finding.Kind.BREACH,
+            broken
+                + (broken == 1 ? " value of " : " values of ")
+                + f.path()
+                + " already "
+                + (broken == 1 ? "breaks " : "break ")
+                + spec.name()
+                + "; suggested minFraction "
+                + Numbers.text(min)
+                + "; to enforce the schema's rule, set 1"));
+    return Optional.of(
+        new Suggestion(
+            f.path(),
+            Optional.of(Check.of(new Check.Semantic(f.path(), spec.text(), min))),
+            Optional.of(spec.text()),
+            because
+                + "; "
+                + valid
+                + " of "
+                + Numbers.count(checked, "value")
+                + " valid ("
+                + Numbers.percent(share)
+                + "), counted by "
+                + where
+                + ": at least "
+                + Numbers.percent(min)
+                + " (a margin of "
+                + Numbers.percent(share - min)
+                + ")"));
+  }
+
+  /**
+   * A semantic type recognised from the values a text field's profile shows, with lengths that fit
+   * it. A check only when every value is proven valid: the exact top values hold every value, or
+   * the data showed none invalid; a type the data shows some values break is not suggested; an
+   * unproven one goes into the schema alone.
+   */
+  private static Optional<Suggestion> guessed(FieldProfile f, DataType storage, Evidence evidence) {
     List<String> values = samples(f);
     if (values.isEmpty() || f.text().isEmpty()) {
       return Optional.empty();
@@ -463,12 +727,41 @@ public final class Suggestions {
           lengths.minLength() == lengths.maxLength()
               ? "all " + lengths.minLength() + " characters long"
               : lengths.minLength() + " to " + lengths.maxLength() + " characters long";
+      String because = "all " + seen + " are valid " + spec.name() + " values, " + length;
+      boolean countable = countable(type, storage);
+      if (countable && topCoversAll(f)) {
+        return Optional.of(
+            new Suggestion(
+                f.path(),
+                Optional.of(Check.semantic(f.path(), spec.text())),
+                Optional.of(spec.text()),
+                because + ", and they are every value"));
+      }
+      OptionalLong invalid =
+          countable ? evidence.invalid(f.path(), spec, storage) : OptionalLong.empty();
+      if (invalid.isPresent() && invalid.getAsLong() > 0) {
+        return Optional.empty();
+      }
+      if (invalid.isPresent()) {
+        return Optional.of(
+            new Suggestion(
+                f.path(),
+                Optional.of(Check.semantic(f.path(), spec.text())),
+                Optional.of(spec.text()),
+                because
+                    + "; all "
+                    + Numbers.count(f.nonNull(), "value")
+                    + " valid, counted on the"
+                    + " data"));
+      }
       return Optional.of(
           new Suggestion(
               f.path(),
-              Optional.of(Check.semantic(f.path(), spec.text())),
+              Optional.empty(),
               Optional.of(spec.text()),
-              "all " + seen + " are valid " + spec.name() + " values, " + length));
+              because
+                  + "; the other values are unseen, so no check (suggest on the data to count"
+                  + " them)"));
     }
     return Optional.empty();
   }
@@ -514,26 +807,93 @@ public final class Suggestions {
     };
   }
 
-  private void numeric(
+  /**
+   * The bounds a numeric semantic type declares: {@code non_negative} (at least 0), {@code
+   * positive} (above 0) and {@code range(min=, max=)}; empty for other types.
+   */
+  private record TypeBounds(OptionalDouble min, boolean minExclusive, OptionalDouble max) {
+    static TypeBounds of(Optional<SemanticSpec> spec) {
+      TypeBounds none = new TypeBounds(OptionalDouble.empty(), false, OptionalDouble.empty());
+      if (spec.isEmpty()) {
+        return none;
+      }
+      SemanticSpec s = spec.get();
+      try {
+        return switch (s.name()) {
+          case "non_negative" ->
+              new TypeBounds(OptionalDouble.of(0), false, OptionalDouble.empty());
+          case "positive" -> new TypeBounds(OptionalDouble.of(0), true, OptionalDouble.empty());
+          case "range" ->
+              new TypeBounds(
+                  s.params().containsKey("min")
+                      ? OptionalDouble.of(Double.parseDouble(s.params().get("min")))
+                      : OptionalDouble.empty(),
+                  false,
+                  s.params().containsKey("max")
+                      ? OptionalDouble.of(Double.parseDouble(s.params().get("max")))
+                      : OptionalDouble.empty());
+          default -> none;
+        };
+      } catch (NumberFormatException e) {
+        return none;
+      }
+    }
+  }
+
+  /**
+   * A numeric field's range, the schema's semantic check and a median quantile; returns the range.
+   * The range is min and max widened by {@link #rangeMargin} of the span, but never past a bound
+   * the field's semantic type declares (0 for a field without one that had no negative value);
+   * where the data already lies past that bound, the range stops at the data's own extreme. The
+   * median's bounds hold the quantile sketch's rank error and lie within the range.
+   */
+  private Optional<Suggestion> numeric(
       FieldProfile f,
       NumericStats s,
       DataType storage,
       Optional<SemanticSpec> existing,
+      Evidence evidence,
+      List<Finding> findings,
       List<Suggestion> out) {
     if (s.n() == 0 || !Double.isFinite(s.min()) || !Double.isFinite(s.max())) {
-      return;
+      return Optional.empty();
     }
     boolean integral = storage instanceof DataType.IntType || storage instanceof DataType.LongType;
     double span = s.max() - s.min();
     double reach = rangeMargin * (span > 0 ? span : Math.max(1, Math.abs(s.max())));
-    double lo = s.min() - reach;
-    double hi = s.max() + reach;
-    boolean nonNegative = s.min() >= 0 && lo < 0;
-    if (s.min() >= 0) {
-      lo = Math.max(0, lo);
+    TypeBounds type = TypeBounds.of(existing);
+    String typeName = existing.map(SemanticSpec::text).orElse("");
+    if (existing.isEmpty() && s.min() >= 0) {
+      type = new TypeBounds(OptionalDouble.of(0), false, OptionalDouble.empty());
     }
-    lo = integral ? Math.floor(lo) : round(lo, false);
-    hi = integral ? Math.ceil(hi) : round(hi, true);
+    double lo = integral ? Math.floor(s.min() - reach) : round(s.min() - reach, false);
+    double hi = integral ? Math.ceil(s.max() + reach) : round(s.max() + reach, true);
+    List<String> notes = new ArrayList<>();
+    if (type.min().isPresent()) {
+      double t = type.min().getAsDouble();
+      boolean dataInside = type.minExclusive() ? s.min() > t : s.min() >= t;
+      boolean loInside = type.minExclusive() ? lo > t : lo >= t;
+      if (!dataInside) {
+        lo = integral ? Math.floor(s.min()) : round(s.min(), false);
+        notes.add("the low end at the data's min, which already breaks " + typeName);
+      } else if (!loInside) {
+        double at = type.minExclusive() ? (integral ? Math.floor(t) + 1 : s.min()) : t;
+        lo = integral ? Math.ceil(at) : at;
+        notes.add(existing.isEmpty() ? "kept non-negative" : "kept within " + typeName);
+      }
+    }
+    if (type.max().isPresent()) {
+      double t = type.max().getAsDouble();
+      if (s.max() > t) {
+        hi = integral ? Math.ceil(s.max()) : round(s.max(), true);
+        notes.add("the high end at the data's max, which already breaks " + typeName);
+      } else if (hi > t) {
+        hi = integral ? Math.floor(t) : t;
+        if (!notes.contains("kept within " + typeName)) {
+          notes.add("kept within " + typeName);
+        }
+      }
+    }
     String seen =
         "min "
             + Numbers.text(s.min())
@@ -544,34 +904,31 @@ public final class Suggestions {
             + ", widened by "
             + Numbers.percent(rangeMargin)
             + " of the span"
-            + (nonNegative ? " and kept non-negative" : "");
+            + (notes.isEmpty() ? "" : " and " + String.join(" and ", notes));
     SemanticSpec range =
         SemanticSpec.parse("range(min=" + Numbers.text(lo) + ", max=" + Numbers.text(hi) + ")");
     Optional<String> annotation =
         existing.isPresent() || !SemanticTypes.create(range, f.path()).supports(storage)
             ? Optional.empty()
             : Optional.of(range.text());
-    out.add(
+    Suggestion rangeSuggestion =
         new Suggestion(
             f.path(),
             Optional.of(Check.range(f.path(), OptionalDouble.of(lo), OptionalDouble.of(hi))),
             annotation,
-            seen));
-    existing.ifPresent(
-        e ->
-            out.add(
-                new Suggestion(
-                    f.path(),
-                    Optional.of(Check.semantic(f.path(), e.text())),
-                    Optional.of(e.text()),
-                    "the schema gives it the semantic type " + e.text())));
+            seen);
+    out.add(rangeSuggestion);
+    existing.flatMap(e -> declared(f, storage, e, evidence, findings)).ifPresent(out::add);
     Double p25 = s.quantiles().get("p25");
     Double p75 = s.quantiles().get("p75");
     double median = s.median();
     if (p25 != null && p75 != null && Double.isFinite(median) && p75 > p25) {
       double iqr = p75 - p25;
-      double mlo = round(median - medianMargin * iqr, false);
-      double mhi = round(median + medianMargin * iqr, true);
+      double error = rankError(f);
+      double below = f.quantile(Math.max(0, 0.5 - error)).orElse(median);
+      double above = f.quantile(Math.min(1, 0.5 + error)).orElse(median);
+      double mlo = Math.max(lo, round(Math.min(median - medianMargin * iqr, below), false));
+      double mhi = Math.min(hi, round(Math.max(median + medianMargin * iqr, above), true));
       out.add(
           new Suggestion(
               f.path(),
@@ -586,16 +943,39 @@ public final class Suggestions {
                   + Numbers.text(p75)
                   + "; within "
                   + Numbers.percent(medianMargin)
-                  + " of that range"));
+                  + " of that range"
+                  + (error > 0
+                      ? " and the quantile sketch's rank error of " + Numbers.percent(error)
+                      : "")));
+    }
+    return Optional.of(rangeSuggestion);
+  }
+
+  /**
+   * Twice the normalized rank error of a field's quantile sketch (at 99% confidence), 0 while the
+   * sketch still holds every value: how far from the middle rank the profile's median may lie.
+   */
+  private static double rankError(FieldProfile f) {
+    Optional<byte[]> bytes = f.sketches().kll();
+    if (bytes.isEmpty()) {
+      return 0;
+    }
+    try {
+      KllDoublesSketch kll = KllDoublesSketch.heapify(Memory.wrap(bytes.get()));
+      return kll.isEstimationMode() ? 2 * kll.getNormalizedRankError(false) : 0;
+    } catch (RuntimeException e) {
+      // A sketch that does not read: assume the widest error the profiler's sketches have.
+      return 0.05;
     }
   }
 
   /**
    * Distinct-count bounds for a field of more distinct values than an allowed-values list may hold
    * that is not a key: a field whose every value may be distinct has a distinct count that follows
-   * the row count, which the row count check already bounds.
+   * the row count, which the row count check already bounds. The upper bound stays within the rows
+   * the row count check allows and, for whole numbers, the values the range holds.
    */
-  private Optional<Suggestion> distinct(FieldProfile f) {
+  private Optional<Suggestion> distinct(FieldProfile f, OptionalDouble lo, OptionalDouble hi) {
     if (f.distinct().isEmpty() || f.allDistinct() || f.distinct().get().rounded() <= maxValues) {
       return Optional.empty();
     }
@@ -603,7 +983,20 @@ public final class Suggestions {
     long lower = Math.round(d.lower());
     long upper = Math.round(d.upper());
     long min = (long) Math.floor(lower / distinctFactor);
-    long max = (long) Math.ceil(upper * distinctFactor);
+    long widened = (long) Math.ceil(upper * distinctFactor);
+    long max = widened;
+    String capped = "";
+    if (lo.isPresent() && hi.isPresent()) {
+      long held = (long) (hi.getAsDouble() - lo.getAsDouble()) + 1;
+      if (held < max && held >= upper) {
+        max = held;
+        capped = ", at most the " + held + " whole numbers the range holds: " + min + " to " + max;
+      }
+    }
+    if (maxRows() < max && maxRows() >= upper) {
+      max = maxRows();
+      capped = ", at most the " + max + " rows the row count allows: " + min + " to " + max;
+    }
     return Optional.of(
         new Suggestion(
             f.path(),
@@ -622,16 +1015,20 @@ public final class Suggestions {
                 + " either way: "
                 + min
                 + " to "
-                + max));
+                + widened
+                + capped));
   }
 
   /**
    * A freshness check from the age of a timestamp or date field's newest value when the profile was
    * made. A newest value after the profile's time by more than clock skew (5 minutes; 14 hours, the
    * widest time-zone offset, for dates and local timestamps, which the check reads as UTC) marks a
-   * field of future times, such as expiry dates, and gets none.
+   * field of future times, such as expiry dates, and gets none. Stale data gets none either, and a
+   * {@link Finding}: a newest value older than {@value #STALE_FACTOR} times the span the field's
+   * values cover (at least a day), which no fresh batch of the same data would be.
    */
-  private Optional<Suggestion> freshness(FieldProfile f, NumericStats s, DataType storage) {
+  private Optional<Suggestion> freshness(
+      FieldProfile f, NumericStats s, DataType storage, List<Finding> findings) {
     Instant made;
     try {
       made = Instant.parse(profile.createdAt());
@@ -645,11 +1042,8 @@ public final class Suggestions {
     boolean local = date || storage instanceof DataType.TimestampType t && !t.utcAdjusted();
     // The profiler keeps dates as days and timestamps as microseconds since the epoch.
     long max = (long) s.max();
-    Instant newest =
-        date
-            ? LocalDate.ofEpochDay(max).atStartOfDay(ZoneOffset.UTC).toInstant()
-            : Instant.ofEpochSecond(
-                Math.floorDiv(max, 1_000_000L), Math.floorMod(max, 1_000_000L) * 1000L);
+    Instant newest = instant(max, date);
+    Duration covered = Duration.between(instant((long) s.min(), date), newest);
     String shown =
         date
             ? LocalDate.ofEpochDay(max).toString()
@@ -675,6 +1069,27 @@ public final class Suggestions {
     } else {
       seen += Numbers.span(age) + " before the profile's time " + profile.createdAt();
     }
+    Duration cadence = covered.compareTo(Duration.ofDays(1)) > 0 ? covered : Duration.ofDays(1);
+    if (age.compareTo(cadence.multipliedBy(STALE_FACTOR)) > 0) {
+      long times = age.getSeconds() / Math.max(1, covered.getSeconds());
+      findings.add(
+          new Finding(
+              f.path(),
+              Finding.Kind.STALE,
+              "The newest "
+                  + f.path()
+                  + ", "
+                  + shown
+                  + ", is "
+                  + Numbers.span(age)
+                  + " older than the profile"
+                  + (covered.getSeconds() > 0
+                      ? ", " + times + " times the " + Numbers.span(covered) + " its values span"
+                      : "")
+                  + ": the data looks stale, so no freshness check is suggested; to enforce one,"
+                  + " add a freshness check with the maxAge new data must meet"));
+      return Optional.empty();
+    }
     double widened = age.getSeconds() * (1 + freshnessMargin);
     long unit = date || widened > 2 * 86400 ? 86400 : 3600;
     Duration maxAge = Duration.ofSeconds(unit * Math.max(1, (long) Math.ceil(widened / unit)));
@@ -692,6 +1107,14 @@ public final class Suggestions {
                 + (date ? "1d" : "1h")
                 + ": "
                 + Numbers.duration(maxAge)));
+  }
+
+  /** A profiled date (days) or timestamp (microseconds since the epoch) as an instant. */
+  private static Instant instant(long value, boolean date) {
+    return date
+        ? LocalDate.ofEpochDay(value).atStartOfDay(ZoneOffset.UTC).toInstant()
+        : Instant.ofEpochSecond(
+            Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1000L);
   }
 
   /** {@code v} to four significant digits, rounded outward (down for a lower bound). */
@@ -783,6 +1206,10 @@ public final class Suggestions {
         return new DataType.DateType();
       default:
         break;
+    }
+    if (t.startsWith("enum ")) {
+      // Spark reads an Avro enum as text; the derived schema holds its symbols as strings.
+      return new DataType.StringType();
     }
     java.util.regex.Matcher decimal =
         java.util.regex.Pattern.compile("decimal\\((\\d+), ?(\\d+)\\)").matcher(t);

@@ -75,7 +75,13 @@ class SuggestCommandTest {
     suggested = dir.resolve("suggested");
     CliRun run =
         CliRun.wick(
-            "suggest", "--profile", dir.resolve("p1").toString(), "--out", suggested.toString());
+            "suggest",
+            "--profile",
+            dir.resolve("p1").toString(),
+            "--in",
+            day1.toString(),
+            "--out",
+            suggested.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).isEmpty();
     printed = run.out();
@@ -117,7 +123,7 @@ class SuggestCommandTest {
             "allowedValues(country): 8 top values cover all 10000 non-null values, the rarest"
                 + " seen 1209 times",
             "semantic(country): all 8 top values are valid country_code values, all 2 characters"
-                + " long",
+                + " long, and they are every value",
             "completeness(played_at): no nulls in 10000 values: always filled",
             "distinct(email): about 514 distinct values (between 490 and 539) in 9791 non-null"
                 + " values; a factor of 2 either way: 245 to 1078");
@@ -131,7 +137,7 @@ class SuggestCommandTest {
                 + " 1h: 5h");
     String checks = Files.readString(suggested.resolve("checks.yaml"));
     assertThat(checks)
-        .startsWith("baseline: " + dir.resolve("p1/profile.json") + "\nchecks:\n")
+        .startsWith("baseline: ../p1/profile.json\nchecks:\n")
         .contains("- check: rowCount\n  minRatio: 0.5\n  maxRatio: 2.0\n")
         .contains("- check: unique\n  fields:\n  - play_id\n")
         .contains("- check: allowedValues\n  field: country\n  values:\n  - BR\n  - DE\n")

@@ -1,0 +1,162 @@
+package dev.wick.checks;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.count_distinct;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+
+import dev.wick.core.WickException;
+import dev.wick.core.schema.DataType;
+import dev.wick.core.schema.FieldPath;
+import dev.wick.core.schema.Schema;
+import dev.wick.core.schema.Schemas;
+import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.validation.SemanticTypes;
+import dev.wick.profiler.Profile;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * What {@link Suggestions} knows exactly beyond the profile: counts made on the profiled data. A
+ * first pass of the suggestions asks ({@link Recording}); one aggregation over the data answers
+ * every question at once ({@link #measure}).
+ */
+abstract class Evidence {
+  /** No data: every question unanswered. */
+  static final Evidence NONE = new Recording();
+
+  /** The exact number of distinct non-null values of the field at {@code path}, if counted. */
+  abstract OptionalLong distinct(String path);
+
+  /** How many non-null values of {@code path} {@code type} rejects, if counted. */
+  abstract OptionalLong invalid(String path, SemanticSpec type, DataType storage);
+
+  /** Answers nothing, and remembers what was asked. */
+  static final class Recording extends Evidence {
+    final Set<String> keys = new LinkedHashSet<>();
+    final Map<String, SemanticSpec> types = new LinkedHashMap<>();
+
+    @Override
+    OptionalLong distinct(String path) {
+      keys.add(path);
+      return OptionalLong.empty();
+    }
+
+    @Override
+    OptionalLong invalid(String path, SemanticSpec type, DataType storage) {
+      types.put(path + "\u0000" + type.text(), type);
+      return OptionalLong.empty();
+    }
+  }
+
+  /** Counts made on the data. */
+  private static final class Measured extends Evidence {
+    private final Map<String, Long> distinct;
+    private final Map<String, Long> invalid;
+
+    Measured(Map<String, Long> distinct, Map<String, Long> invalid) {
+      this.distinct = distinct;
+      this.invalid = invalid;
+    }
+
+    @Override
+    OptionalLong distinct(String path) {
+      Long n = distinct.get(path);
+      return n == null ? OptionalLong.empty() : OptionalLong.of(n);
+    }
+
+    @Override
+    OptionalLong invalid(String path, SemanticSpec type, DataType storage) {
+      Long n = invalid.get(path + "\u0000" + type.text());
+      return n == null ? OptionalLong.empty() : OptionalLong.of(n);
+    }
+  }
+
+  /**
+   * Answers what {@code asked} asked about {@code data}, the data {@code profile} was made from, in
+   * one aggregation: an exact distinct count per key candidate and a count of invalid values per
+   * semantic type. Fails with a usage error when the data lacks a field or has another number of
+   * rows than the profile.
+   */
+  static Evidence measure(Dataset<Row> data, Profile profile, Recording asked) {
+    Objects.requireNonNull(data, "data");
+    Schema model = Schemas.fromSpark(data.schema(), "data");
+    List<Column> aggregates = new ArrayList<>();
+    aggregates.add(count(lit(1)));
+    List<String> keys = new ArrayList<>(asked.keys);
+    for (String key : keys) {
+      aggregates.add(count_distinct(column(model, key, profile)));
+    }
+    List<String> typed = new ArrayList<>(asked.types.keySet());
+    for (String at : typed) {
+      String path = at.substring(0, at.indexOf('\u0000'));
+      Column c = column(model, path, profile);
+      DataType storage = model.resolve(FieldPath.parse(path)).type();
+      Column valid =
+          SemanticTypes.resolve(asked.types.get(at), storage, path)
+              .validWhen(c, storage)
+              .orElseThrow();
+      aggregates.add(count_if(c.isNotNull().and(not(coalesce(valid, lit(false))))));
+    }
+    if (aggregates.size() == 1) {
+      return new Measured(Map.of(), Map.of());
+    }
+    Row r =
+        data.agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
+            .first();
+    long rows = r.getLong(0);
+    if (rows != profile.rowCount()) {
+      throw WickException.usage(
+          "The data has "
+              + rows
+              + " rows but the profile of "
+              + profile.source()
+              + " has "
+              + profile.rowCount()
+              + "; give the data the profile was made from.");
+    }
+    Map<String, Long> distinct = new LinkedHashMap<>();
+    for (int i = 0; i < keys.size(); i++) {
+      distinct.put(keys.get(i), r.getLong(1 + i));
+    }
+    Map<String, Long> invalid = new LinkedHashMap<>();
+    for (int i = 0; i < typed.size(); i++) {
+      invalid.put(typed.get(i), r.getLong(1 + keys.size() + i));
+    }
+    return new Measured(distinct, invalid);
+  }
+
+  /** The column at a profiled field path outside arrays and maps. */
+  private static Column column(Schema model, String path, Profile profile) {
+    try {
+      model.resolve(FieldPath.parse(path));
+    } catch (RuntimeException e) {
+      throw WickException.usage(
+          "The data lacks the field '"
+              + path
+              + "' of the profile of "
+              + profile.source()
+              + "; give the data the profile was made from.");
+    }
+    List<FieldPath.Step> steps = FieldPath.parse(path).steps();
+    Column c = null;
+    for (FieldPath.Step step : steps) {
+      c =
+          c == null
+              ? org.apache.spark.sql.functions.col("`" + step.name().replace("`", "``") + "`")
+              : c.getField(step.name());
+    }
+    return c;
+  }
+}
