@@ -205,9 +205,10 @@ class ReaderOptionsTest {
             "--out",
             sample);
     assertThat(sampled.exitCode()).as(sampled.err()).isEqualTo(0);
-    assertThat(sampled.out()).contains("records out  2");
+    // Written in the input's format, JSON, one record a line.
+    assertThat(sampled.out()).contains("records in   2\n").contains("records out  2");
     assertThat(
-            WickSpark.local(2).read().parquet(sample).orderBy("play_id").collectAsList().stream()
+            WickSpark.local(2).read().json(sample).orderBy("play_id").collectAsList().stream()
                 .map(r -> r.getLong(r.fieldIndex("play_id")) + " " + r.getAs("country"))
                 .toList())
         .containsExactly("2 US", "3 SE");

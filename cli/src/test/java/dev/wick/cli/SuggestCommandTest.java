@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code wick suggest} through the real main: checks suggested from the profile of day 1 pass on a
  * fresh sample of the same distribution (day 2) and fail on each planted breakage; data generated
- * from the suggested schema validates against it.
+ * from the suggested schema validates against it, and Spark finds each of its rules kept.
  */
 class SuggestCommandTest {
   @TempDir static Path dir;
@@ -272,7 +272,7 @@ class SuggestCommandTest {
   }
 
   @Test
-  void dataGeneratedFromTheSuggestedSchemaValidates() {
+  void dataGeneratedFromTheSuggestedSchemaIsValidRecordByRecordAndRuleByRule() throws IOException {
     Path generated = dir.resolve("generated");
     CliRun gen =
         CliRun.wick(
@@ -296,6 +296,36 @@ class SuggestCommandTest {
             "--out",
             dir.resolve("validated").toString());
     assertThat(validated.exitCode()).as(validated.out() + validated.err()).isZero();
-    System.out.println(validated.out());
+    JsonNode summary =
+        new ObjectMapper().readTree(dir.resolve("validated").resolve("summary.json").toFile());
+    assertThat(summary.get("valid").asLong()).isEqualTo(500);
+    assertThat(summary.get("invalid").asLong()).isZero();
+    assertThat(validated.out()).contains("500 valid, 0 invalid");
+
+    // The schema's rules checked by Spark alone on the generated records.
+    Dataset<Row> made = WickSpark.local(2).read().format("avro").load(generated.toString());
+    assertThat(made.count()).isEqualTo(500);
+    assertThat(List.of(made.columns()))
+        .containsExactly("play_id", "country", "duration_ms", "email", "played_at");
+    assertThat(
+            made.where(
+                    "play_id IS NULL OR NOT play_id RLIKE"
+                        + " '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'")
+                .count())
+        .as("play ids that are no uuid")
+        .isZero();
+    assertThat(made.select("play_id").distinct().count()).as("distinct play ids").isEqualTo(500);
+    assertThat(made.where("country IS NULL OR NOT country RLIKE '^[A-Z]{2}$'").count())
+        .as("countries that are no two-letter code")
+        .isZero();
+    assertThat(
+            made.where("duration_ms IS NULL OR duration_ms < 3005 OR duration_ms > 326998").count())
+        .as("durations outside the suggested range")
+        .isZero();
+    assertThat(
+            made.where("email IS NOT NULL AND NOT email RLIKE '^[^@ ]+@[^@ ]+[.][^@ ]+$'").count())
+        .as("emails that are no address")
+        .isZero();
+    assertThat(made.where("played_at IS NULL").count()).as("missing play times").isZero();
   }
 }

@@ -2,17 +2,22 @@ package dev.wick.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wick.cli.Wick;
 import dev.wick.core.ExitCode;
 import dev.wick.core.job.Jobs;
 import dev.wick.core.job.WickJob;
+import dev.wick.core.spark.WickSpark;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -20,17 +25,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Follows the README top to bottom as a new user would: every {@code ./wick} and {@code
- * examples/run} line of its code blocks runs, in order, through the real main and must succeed. The
- * README's {@code target/} is a fresh temporary folder, so the commands meet exactly the state that
- * the lines above them left, as on a fresh clone. The validate walk-through must find the invalid
- * plays planted in the bundled data.
+ * examples/run} line of its code blocks runs, in order, through the real main, must succeed and
+ * must print and write what is expected of it (its key numbers, lines and files). The README's
+ * {@code target/} is a fresh temporary folder, so the commands meet exactly the state that the
+ * lines above them left, as on a fresh clone. The validate walk-through must find the invalid plays
+ * planted in the bundled data.
  */
 class ReadmeWalkThroughTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern PATHS = Pattern.compile("(?<=^|[\\s=])(target|examples)/[^\\s]*");
 
   @Test
-  void everyCommandOfTheReadmeSucceedsInOrder(@TempDir Path tmp) throws Exception {
+  void everyCommandOfTheReadmeSucceedsInOrderWithItsExpectedOutput(@TempDir Path tmp)
+      throws Exception {
     List<String> lines = new ArrayList<>();
     boolean inBlock = false;
     for (String line : Files.readAllLines(ROOT.resolve("README.md"))) {
@@ -42,6 +49,10 @@ class ReadmeWalkThroughTest {
     }
     assertThat(lines).hasSizeGreaterThan(10);
 
+    Map<String, Expectation> expected = expectations();
+    assertThat(expected.keySet())
+        .as("a README command without its expected output here, or one the README lost")
+        .containsExactlyInAnyOrderElementsOf(lines);
     String validated = null;
     for (String line : lines) {
       List<String> words = new ArrayList<>();
@@ -64,6 +75,12 @@ class ReadmeWalkThroughTest {
         exit = code == ExitCode.OK ? 0 : 1;
       }
       assertThat(exit).as(line + "\n" + err.toString(StandardCharsets.UTF_8)).isZero();
+      String printed =
+          out.toString(StandardCharsets.UTF_8)
+              .replace(tmp + "/", "target/")
+              .replace(tmp.toString(), "target")
+              .replace(ROOT + "/", "");
+      expected.get(line).check(printed, tmp);
       if (words.get(0).equals("./wick") && words.get(1).equals("validate")) {
         validated = out.toString(StandardCharsets.UTF_8);
       }
@@ -76,6 +93,211 @@ class ReadmeWalkThroughTest {
         .containsPattern("country\\s+country_code\\s+28")
         .containsPattern("ms_played\\s+non_negative\\s+16");
     assertThat(tmp.resolve("plays-valid/invalid/_SUCCESS")).exists();
+  }
+
+  /** What one README command must have printed and written. */
+  interface Expectation {
+    void check(String printed, Path target) throws Exception;
+  }
+
+  private static long avroRecords(Path folder) {
+    return WickSpark.local(2).read().format("avro").load(folder.toString()).count();
+  }
+
+  private static JsonNode json(Path file) throws java.io.IOException {
+    return new ObjectMapper().readTree(file.toFile());
+  }
+
+  private static void profiled(String printed, Path profile, String rows, String of) {
+    assertThat(printed.lines())
+        .startsWith("Profiled " + rows + " rows and 8 fields of " + of + ".")
+        .last()
+        .asString()
+        .startsWith("Wrote target/" + profile.getFileName() + " (profile.json, profile.html");
+    assertThat(profile.resolve("profile.json")).isRegularFile();
+    assertThat(profile.resolve("profile.html")).isRegularFile();
+  }
+
+  /** Each README command's expected output, by the command as the README writes it. */
+  private static Map<String, Expectation> expectations() {
+    Map<String, Expectation> e = new LinkedHashMap<>();
+    e.put(
+        "./wick diff --lhs examples/data/counts_baseline --rhs examples/data/counts_candidate"
+            + " --key track_id --out target/wick-diff --overwrite",
+        (out, t) -> {
+          assertThat(out.lines())
+              .contains(
+                  "133 of 500 keys differ (26.60%)",
+                  "  total                     500          ",
+                  "  same                      367    73.40%",
+                  "  different                 133    26.60%",
+                  "report: target/wick-diff/report.html");
+          JsonNode g = json(t.resolve("wick-diff/summary.json")).get("global");
+          assertThat(g.get("total").asLong()).isEqualTo(500);
+          assertThat(g.get("different").asLong()).isEqualTo(133);
+          assertThat(t.resolve("wick-diff/report.html")).isRegularFile();
+        });
+    e.put(
+        "./wick schema --in examples/data/track_plays",
+        (out, t) ->
+            assertThat(out.lines())
+                .hasSize(10)
+                .startsWith("record TrackPlay {", "  play_id: uuid  // Unique id of the play.")
+                .contains(
+                    "  user_id: string @base62_id(length=22)  // Who played it.",
+                    "  country: string? @country_code  // ISO 3166 country of the user.",
+                    "  ms_played: long @non_negative  // How long it played, in milliseconds.")
+                .endsWith("}"));
+    e.put(
+        "./wick sample --in examples/data/track_plays --out target/plays-sample --fraction 0.1"
+            + " --by user_id",
+        (out, t) -> {
+          assertThat(out)
+              .contains("records in   20000\nrecords out  1821 (target 2000)\n")
+              .contains("wrote target/plays-sample (avro); details in _wick_sample.json");
+          assertThat(avroRecords(t.resolve("plays-sample"))).isEqualTo(1821);
+          assertThat(t.resolve("plays-sample/_wick_sample.json")).isRegularFile();
+        });
+    e.put(
+        "./wick validate --in examples/data/track_plays --schema"
+            + " examples/src/main/avro/TrackPlay.avsc --out target/plays-valid",
+        (out, t) -> {
+          assertThat(out.lines())
+              .last()
+              .isEqualTo("Wrote valid/, invalid/ and summary.json to target/plays-valid.");
+          assertThat(avroRecords(t.resolve("plays-valid/valid"))).isEqualTo(19929);
+          assertThat(json(t.resolve("plays-valid/summary.json")).get("invalid").asLong())
+              .isEqualTo(71);
+        });
+    e.put(
+        "./wick check --in examples/data/track_plays --checks examples/checks/track_plays.yaml"
+            + " --out target/plays-checks",
+        (out, t) -> {
+          assertThat(out.lines())
+              .containsExactly(
+                  "Checked 20,000 rows of examples/data/track_plays: 8 of 10 checks passed, 0"
+                      + " failed, 2 warned (3 passes).",
+                  "warning: semantic(country): 28 of 19600 values of country are not a valid"
+                      + " country_code; at most 0.10% may.",
+                  "warning: range(ms_played): ms_played runs from -935 to 269993 (16 outside); it"
+                      + " must be between 0 and 86400000.",
+                  "Wrote target/plays-checks (checks.json, checks.html).");
+          assertThat(t.resolve("plays-checks/checks.json")).isRegularFile();
+        });
+    e.put(
+        "./wick profile --in examples/data/track_plays --out target/plays-profile",
+        (out, t) ->
+            profiled(out, t.resolve("plays-profile"), "20,000", "examples/data/track_plays"));
+    e.put(
+        "./wick generate --schema examples/src/main/avro/TrackPlay.avsc --count 100000 --out"
+            + " target/plays-generated",
+        (out, t) -> {
+          assertThat(out)
+              .startsWith(
+                  "Wrote 100000 dev.wick.examples.avro.TrackPlay records to"
+                      + " target/plays-generated as avro in 1 file (seed 42, the default;");
+          assertThat(avroRecords(t.resolve("plays-generated"))).isEqualTo(100_000);
+        });
+    e.put(
+        "./wick profile --in target/plays-generated --out target/generated-profile --baseline"
+            + " target/plays-profile/profile.json",
+        (out, t) -> {
+          profiled(out, t.resolve("generated-profile"), "100,000", "target/plays-generated");
+          assertThat(out)
+              .contains(
+                  "Drift from examples/data/track_plays (20,000 rows) to target/plays-generated"
+                      + " (100,000 rows), 8 fields compared:");
+          assertThat(t.resolve("generated-profile/drift.json")).isRegularFile();
+        });
+    e.put(
+        "./wick sandbox list",
+        (out, t) -> assertThat(out).isEqualTo("no sandbox runs under wick-sandbox\n"));
+    e.put(
+        "examples/run dev.wick.examples.plays.TrackPlayCountJob --plays=target/plays-sample"
+            + " --out=/warehouse/track_counts --wick.env=sandbox"
+            + " --wick.sandbox.root=target/wick-sandbox",
+        (out, t) -> {
+          assertThat(out.lines()).hasSize(4).last().isEqualTo("counter invalid_plays = 2");
+          assertThat(out)
+              .containsPattern(
+                  "sandbox: /warehouse/track_counts -> file:target/wick-sandbox/\\S+/"
+                      + "warehouse/track_counts\n");
+        });
+    e.put(
+        "./wick sandbox list --root target/wick-sandbox",
+        (out, t) ->
+            assertThat(out.lines())
+                .hasSize(2)
+                .last()
+                .asString()
+                .matches(
+                    "\\S+\\s+\\d{8}T\\d{6}Z-\\w+\\s+\\S+Z\\s+[\\d.]+ (B|KiB|MiB) "
+                        + " dev.wick.examples.plays.TrackPlayCountJob"));
+    e.put(
+        "./wick sandbox clean --root target/wick-sandbox --older-than 0s",
+        (out, t) -> {
+          assertThat(out.lines())
+              .hasSize(2)
+              .last()
+              .isEqualTo("1 run deleted from target/wick-sandbox");
+          try (var runs = Files.walk(t.resolve("wick-sandbox"))) {
+            assertThat(runs.filter(p -> p.getFileName().toString().matches("\\d{8}T.*"))).isEmpty();
+          }
+        });
+    e.put(
+        "./wick profile --in examples/data/track_plays --out target/plays-profile --overwrite",
+        (out, t) ->
+            profiled(out, t.resolve("plays-profile"), "20,000", "examples/data/track_plays"));
+    Expectation sameData =
+        (out, t) ->
+            assertThat(out.lines())
+                .contains(
+                    "Drift from examples/data/track_plays (20,000 rows) to"
+                        + " examples/data/track_plays (20,000 rows), 8 fields compared:")
+                .filteredOn(l -> l.matches("  \\w+ +(text|numeric|temporal|boolean) .*"))
+                .hasSize(8)
+                .allMatch(l -> l.contains(" 0.0000     1.0000     +0.00%     +0.00%"));
+    e.put(
+        "./wick profile --in examples/data/track_plays --out target/today --baseline"
+            + " target/plays-profile/profile.json --max-drift 0.1",
+        (out, t) -> {
+          profiled(out, t.resolve("today"), "20,000", "examples/data/track_plays");
+          sameData.check(out, t);
+        });
+    e.put(
+        "./wick drift target/plays-profile target/today --max-drift score=0.1,nulls=0.05 --out"
+            + " target/drift",
+        (out, t) -> {
+          sameData.check(out, t);
+          assertThat(out.lines()).last().isEqualTo("Wrote target/drift (drift.json, drift.html).");
+          assertThat(t.resolve("drift/drift.json")).isRegularFile();
+        });
+    e.put(
+        "./wick suggest --profile target/plays-profile --schema"
+            + " examples/src/main/avro/TrackPlay.avsc --out target/plays-contract",
+        (out, t) -> {
+          assertThat(out.lines())
+              .contains(
+                  "Suggested 21 checks from the profile of examples/data/track_plays (schema"
+                      + " annotated).",
+                  "Wrote target/plays-contract (checks.yaml, schema.avsc, suggestions.json).");
+          for (String f : List.of("checks.yaml", "schema.avsc", "suggestions.json")) {
+            assertThat(t.resolve("plays-contract").resolve(f)).isRegularFile();
+          }
+          assertThat(json(t.resolve("plays-contract/suggestions.json")).get("suggestions"))
+              .hasSize(21);
+        });
+    e.put(
+        "./wick generate --schema examples/src/main/avro/TrackPlay.avsc --like"
+            + " target/plays-profile --count 100000 --out target/plays-like",
+        (out, t) -> {
+          assertThat(out)
+              .startsWith(
+                  "Wrote 100000 dev.wick.examples.avro.TrackPlay records to target/plays-like"
+                      + " as avro in 1 file (seed 42, the default;");
+          assertThat(avroRecords(t.resolve("plays-like"))).isEqualTo(100_000);
+        });
+    return e;
   }
 
   /** The README's relative paths: {@code target/...} below {@code tmp}, the rest in the clone. */
