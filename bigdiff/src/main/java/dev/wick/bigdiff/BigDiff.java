@@ -1,6 +1,7 @@
 package dev.wick.bigdiff;
 
 import dev.wick.core.WickException;
+import dev.wick.core.io.Source;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
@@ -508,12 +509,13 @@ public final class BigDiff {
           trusted ? Optional.empty() : SqlTrust.beyondTheRows(data.sparkSession(), p);
       if (beyond.isPresent()) {
         throw WickException.usage(
-            "Filter '"
-                + p
-                + "' "
-                + beyond.get()
-                + "; a filter may only compute over the rows, so remove that from it, or trust it"
-                + " (--trust-sql, BigDiff.trustSql()) if you trust whoever wrote it.");
+                "Filter '"
+                    + p
+                    + "' "
+                    + beyond.get()
+                    + "; a filter may only compute over the rows, so remove that from it, or trust it"
+                    + " with BigDiff.trustSql() if you trust whoever wrote it.")
+            .about(Source.TRUST_SQL, "with BigDiff.trustSql()");
       }
       try {
         // Checked first on an empty frame of the same schema in a session of its own: a failed

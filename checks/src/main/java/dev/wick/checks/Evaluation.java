@@ -24,6 +24,7 @@ import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
+import dev.wick.core.io.Source;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.schema.SemanticSpec;
@@ -1037,15 +1038,16 @@ final class Evaluation {
       Optional<String> beyond = SqlTrust.beyondTheRows(data.sparkSession(), r.sql());
       if (beyond.isPresent()) {
         throw WickException.usage(
-            "Check '"
-                + check.name()
-                + "'"
-                + where
-                + " has a SQL predicate that "
-                + beyond.get()
-                + "; the SQL of checks may only compute over the rows, so remove that from it,"
-                + " or trust the checks (--trust-sql, Checks.trustSql()) if you trust whoever"
-                + " wrote them.");
+                "Check '"
+                    + check.name()
+                    + "'"
+                    + where
+                    + " has a SQL predicate that "
+                    + beyond.get()
+                    + "; the SQL of checks may only compute over the rows, so remove that from it,"
+                    + " or trust the checks with Checks.trustSql() if you trust whoever wrote"
+                    + " them.")
+            .about(Source.TRUST_SQL, "with Checks.trustSql()");
       }
     }
     Column p;

@@ -21,6 +21,7 @@ final class Flags {
           Map.entry(DatasetReader.FORMAT, "pass --in-format"),
           Map.entry(Source.OPTION, "--in-option"),
           Map.entry(Source.WHERE, "--where"),
+          Map.entry(Source.TRUST_SQL, "with --trust-sql"),
           Map.entry("ignore", "--ignore"),
           Map.entry("key", "name it with --key FIELD[,FIELD...]"),
           Map.entry("unordered", "--unordered"),

@@ -102,7 +102,7 @@ class CheckTrustTest {
 
   private static final String UNTRUSTED_CHECKS =
       "; the SQL of checks may only compute over the rows, so remove that from it, or trust the"
-          + " checks (--trust-sql, Checks.trustSql()) if you trust whoever wrote them.";
+          + " checks with --trust-sql if you trust whoever wrote them.";
 
   @Test
   void reflectiveFunctionsInAChecksFileAreRefusedUnlessTrusted() throws IOException {
@@ -172,8 +172,8 @@ class CheckTrustTest {
             "error: The row filter \""
                 + where
                 + "\" calls java_method, which runs any static Java method; a row filter may only"
-                + " compute over the rows, so remove that from --where, or trust it (--trust-sql,"
-                + " Source.trustSql()) if you trust whoever wrote it.\n");
+                + " compute over the rows, so remove that from --where, or trust it with --trust-sql if"
+                + " you trust whoever wrote it.\n");
     CliRun trusted = check(plays, file, "--where", where, "--trust-sql");
     assertThat(trusted.exitCode()).as(trusted.err()).isZero();
     assertThat(trusted.out()).contains("Checked 3 rows of");
@@ -188,7 +188,7 @@ class CheckTrustTest {
                 + "' has a subquery, which can read any table or file (here parquet.`"
                 + plays
                 + "`); a filter may only compute over the rows, so remove that from it, or trust"
-                + " it (--trust-sql, BigDiff.trustSql()) if you trust whoever wrote it.\n");
+                + " it with --trust-sql if you trust whoever wrote it.\n");
     CliRun lhsOnly = diff("--lhs-where", "reflect('java.lang.Thread', 'currentThread') is null");
     assertThat(lhsOnly.exitCode()).as(lhsOnly.err()).isEqualTo(2);
     assertThat(lhsOnly.err()).contains("calls reflect, which runs any static Java method");

@@ -87,7 +87,7 @@ public final class Locations {
                 + " and its dependencies, for Hadoop "
                 + org.apache.hadoop.util.VersionInfo.getVersion()
                 + ", to WICK_CLASSPATH (./wick puts it beside wick.jar), or run"
-                + " wick-spark-submit.jar with spark-submit --packages.",
+                + " wick-spark-submit.jar under spark-submit with the connector among its packages.",
             e);
       }
       throw WickException.usage(

@@ -49,6 +49,12 @@ public record Source(
   /** The name of the row-filter setting, as errors about the predicate name it. */
   public static final String WHERE = "where";
 
+  /**
+   * The name of the setting that lets SQL reach beyond the rows (reflection, subqueries), as errors
+   * about it name it.
+   */
+  public static final String TRUST_SQL = "trustSql";
+
   /** The reader option that gives the data's schema as DDL. */
   public static final String SCHEMA_OPTION = "schema";
 
@@ -152,9 +158,10 @@ public record Source(
                     + "\" "
                     + beyond.get()
                     + "; a row filter may only compute over the rows, so remove that from the row"
-                    + " filter, or trust it (--trust-sql, Source.trustSql()) if you trust whoever"
-                    + " wrote it.")
-            .about(WHERE, "the row filter");
+                    + " filter, or trust it with Source.trustSql() if you trust whoever wrote"
+                    + " it.")
+            .about(WHERE, "the row filter")
+            .about(TRUST_SQL, "with Source.trustSql()");
       }
     }
     try {

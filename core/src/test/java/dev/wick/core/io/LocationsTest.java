@@ -63,7 +63,7 @@ class LocationsTest {
             "); add org.apache.hadoop:hadoop-aws and its dependencies, for Hadoop "
                 + org.apache.hadoop.util.VersionInfo.getVersion()
                 + ", to WICK_CLASSPATH (./wick puts it beside wick.jar), or run"
-                + " wick-spark-submit.jar with spark-submit --packages.");
+                + " wick-spark-submit.jar under spark-submit with the connector among its packages.");
     assertThatThrownBy(() -> Locations.qualified("gs://bucket/plays", CONF))
         .hasMessageContaining("add com.google.cloud.bigdataoss:gcs-connector and its");
     assertThatThrownBy(() -> Locations.qualified("abfss://c@acct.dfs.core.windows.net/p", CONF))

@@ -71,8 +71,7 @@ class SqlTrustTest {
                 + "`)\" has a subquery, which can read any table or file (here parquet.`"
                 + path
                 + "`); a row filter may only compute over the rows, so remove that from the row"
-                + " filter, or trust it (--trust-sql, Source.trustSql()) if you trust whoever"
-                + " wrote it.")
+                + " filter, or trust it with Source.trustSql() if you trust whoever wrote it.")
         .extracting(e -> ((WickException) e).exitCode())
         .isEqualTo(ExitCode.USAGE);
     assertThat(filtered.trustSql().read(SPARK).count()).isEqualTo(5);
