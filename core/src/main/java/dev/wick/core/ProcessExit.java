@@ -87,22 +87,6 @@ public final class ProcessExit {
   }
 
   /**
-   * Records the exit code the front end decided without ending the process: a {@code main} that
-   * returns normally calls {@link #exit}; this is for code that decides and then still cleans up.
-   */
-  public static void decide(int code) {
-    DECIDED.complete(code);
-  }
-
-  /**
-   * Whether the process is ending on a signal or on Spark's exit rather than by the front end: a
-   * front end prints nothing more then.
-   */
-  public static boolean ending() {
-    return silenced;
-  }
-
-  /**
    * Registers {@code abandon}, which undoes an open output's work (deletes its staging folder and
    * releases its lock), to run if the process ends before {@link #closed} is called with the same
    * {@code owner}.
