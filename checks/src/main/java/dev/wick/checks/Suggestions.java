@@ -448,8 +448,11 @@ public final class Suggestions {
   }
 
   /**
-   * Whether a text field may be a key: its HyperLogLog bounds hold the number of values, no top
-   * value repeats and at most one value is null.
+   * Whether a text field may be a key: its HyperLogLog estimate is within {@link #KEY_SLACK} of the
+   * number of values, no top value repeats and at most one value is null. The slack is far wider
+   * than the sketch's error, so that a key is never left out because its estimate fell outside the
+   * sketch's confidence bounds (they hold the true count only most of the time); whether it is a
+   * key is decided by counting on the data, or by a distinct ratio from the estimate.
    */
   private static boolean keyCandidate(FieldProfile f) {
     if (f.distinct().isEmpty() || f.nulls() > 1 || f.nonNull() < 2) {
@@ -458,8 +461,11 @@ public final class Suggestions {
     var d = f.distinct().get();
     long n = f.nonNull();
     boolean repeats = !f.topValues().isEmpty() && f.topValues().get(0).count() > 1;
-    return n >= d.lower() && n <= d.upper() && !repeats;
+    return d.estimate() >= (1 - KEY_SLACK) * n && !repeats;
   }
+
+  /** How far below the number of values a key candidate's distinct estimate may be. */
+  private static final double KEY_SLACK = 0.1;
 
   /**
    * A key candidate's check: {@code unique} when the data showed every value distinct, else a
