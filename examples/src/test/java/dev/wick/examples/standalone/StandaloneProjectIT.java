@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -17,32 +18,37 @@ import org.w3c.dom.Element;
  * because it ran no test (as old Surefire versions do with JUnit 5) is a false green.
  */
 class StandaloneProjectIT {
-  private static final Path REPORTS =
-      Path.of("target/standalone-it/standalone/target/surefire-reports");
+  /** Where the invoker builds its copy of the project. */
+  private static final Path BUILT = Path.of("target/standalone-it");
 
   @Test
   void everyTestClassOfTheStandaloneProjectRanAndPassed() throws Exception {
+    List<Path> reports;
+    try (Stream<Path> all = Files.walk(BUILT)) {
+      reports =
+          all.filter(p -> p.getParent().getFileName().toString().equals("surefire-reports"))
+              .filter(p -> p.getFileName().toString().matches("TEST-.*\\.xml"))
+              .toList();
+    }
     Map<String, int[]> ran = new TreeMap<>();
-    try (Stream<Path> reports = Files.list(REPORTS)) {
-      for (Path report :
-          reports.filter(p -> p.getFileName().toString().endsWith(".xml")).toList()) {
-        Element suite =
-            DocumentBuilderFactory.newInstance()
-                .newDocumentBuilder()
-                .parse(report.toFile())
-                .getDocumentElement();
-        ran.put(
-            suite.getAttribute("name"),
-            new int[] {
-              Integer.parseInt(suite.getAttribute("tests")),
-              Integer.parseInt(suite.getAttribute("failures"))
-                  + Integer.parseInt(suite.getAttribute("errors")),
-              Integer.parseInt(suite.getAttribute("skipped"))
-            });
-      }
+    for (Path report : reports) {
+      Element suite =
+          DocumentBuilderFactory.newInstance()
+              .newDocumentBuilder()
+              .parse(report.toFile())
+              .getDocumentElement();
+      ran.put(
+          suite.getAttribute("name"),
+          new int[] {
+            Integer.parseInt(suite.getAttribute("tests")),
+            Integer.parseInt(suite.getAttribute("failures"))
+                + Integer.parseInt(suite.getAttribute("errors")),
+            Integer.parseInt(suite.getAttribute("skipped"))
+          });
     }
 
     assertThat(ran)
+        .as("the standalone project's test classes in its Surefire reports under %s", BUILT)
         .containsOnlyKeys(
             "com.example.plays.TrackCountJobTest",
             "com.example.plays.TrackCountProperties",
