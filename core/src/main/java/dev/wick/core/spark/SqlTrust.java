@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedFunction;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -66,15 +67,26 @@ public final class SqlTrust {
     return Optional.empty();
   }
 
-  /** Whether Spark's function registry maps {@code name} to a reflective expression. */
+  /**
+   * Whether Spark's function registry maps {@code name} to a reflective expression. The registry's
+   * own identifiers are looked up, since what a lookup accepts differs between Spark versions (4.2
+   * asserts a three-part name, 4.0 and 4.1 take one part).
+   */
   private static boolean reflective(SparkSession spark, String name) {
-    scala.Option<ExpressionInfo> info =
-        ((org.apache.spark.sql.classic.SparkSession) spark)
-            .sessionState()
-            .functionRegistry()
-            .lookupFunction(FunctionIdentifier.apply(name));
-    return info.isDefined()
-        && String.valueOf(info.get().getClassName()).toLowerCase(Locale.ROOT).contains("reflect");
+    FunctionRegistry registry =
+        ((org.apache.spark.sql.classic.SparkSession) spark).sessionState().functionRegistry();
+    for (FunctionIdentifier id : CollectionConverters.asJava(registry.listFunction())) {
+      if (id.funcName().equalsIgnoreCase(name)) {
+        scala.Option<ExpressionInfo> info = registry.lookupFunction(id);
+        if (info.isDefined()
+            && String.valueOf(info.get().getClassName())
+                .toLowerCase(Locale.ROOT)
+                .contains("reflect")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The first table or file a plan reads, by name. */
