@@ -2,7 +2,6 @@ package dev.wick.checks;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.count_distinct;
 import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
@@ -29,8 +28,8 @@ import org.apache.spark.sql.Row;
 
 /**
  * What {@link Suggestions} knows exactly beyond the profile: counts made on the profiled data. A
- * first pass of the suggestions asks ({@link Recording}); one aggregation over the data answers
- * every question at once ({@link #measure}).
+ * first pass of the suggestions asks ({@link Recording}); {@link #measure} answers every question:
+ * one aggregation for the row count and the semantic types, one count per key candidate.
  */
 abstract class Evidence {
   /** No data: every question unanswered. */
@@ -84,20 +83,24 @@ abstract class Evidence {
   }
 
   /**
-   * Answers what {@code asked} asked about {@code data}, the data {@code profile} was made from, in
-   * one aggregation: an exact distinct count per key candidate and a count of invalid values per
-   * semantic type. Fails with a usage error when the data lacks a field or has another number of
-   * rows than the profile.
+   * Answers what {@code asked} asked about {@code data}, the data {@code profile} was made from:
+   * one aggregation counts the rows and each semantic type's invalid values, and each key
+   * candidate's exact distinct count is made as the {@code unique} check makes it ({@link
+   * DistinctKeys}: the key column alone, shuffled and counted in sorted order). Fails with a usage
+   * error when the data lacks a field or has another number of rows than the profile.
    */
   static Evidence measure(Dataset<Row> data, Profile profile, Recording asked) {
     Objects.requireNonNull(data, "data");
-    Schema model = Schemas.fromSpark(data.schema(), "data");
-    List<Column> aggregates = new ArrayList<>();
-    aggregates.add(count(lit(1)));
-    List<String> keys = new ArrayList<>(asked.keys);
-    for (String key : keys) {
-      aggregates.add(count_distinct(column(model, key, profile)));
+    if (asked.keys.isEmpty() && asked.types.isEmpty()) {
+      return new Measured(Map.of(), Map.of());
     }
+    Schema model = Schemas.fromSpark(data.schema(), "data");
+    List<String> keys = new ArrayList<>(asked.keys);
+    Map<String, Column> keyColumns = new LinkedHashMap<>();
+    for (String key : keys) {
+      keyColumns.put(key, column(model, key, profile));
+    }
+    List<Column> aggregates = new ArrayList<>();
     List<String> typed = new ArrayList<>(asked.types.keySet());
     for (String at : typed) {
       String path = at.substring(0, at.indexOf('\u0000'));
@@ -109,12 +112,7 @@ abstract class Evidence {
               .orElseThrow();
       aggregates.add(count_if(c.isNotNull().and(not(coalesce(valid, lit(false))))));
     }
-    if (aggregates.size() == 1) {
-      return new Measured(Map.of(), Map.of());
-    }
-    Row r =
-        data.agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
-            .first();
+    Row r = data.agg(count(lit(1)), aggregates.toArray(new Column[0])).first();
     long rows = r.getLong(0);
     if (rows != profile.rowCount()) {
       throw WickException.usage(
@@ -126,13 +124,14 @@ abstract class Evidence {
               + profile.rowCount()
               + "; give the data the profile was made from.");
     }
-    Map<String, Long> distinct = new LinkedHashMap<>();
-    for (int i = 0; i < keys.size(); i++) {
-      distinct.put(keys.get(i), r.getLong(1 + i));
-    }
     Map<String, Long> invalid = new LinkedHashMap<>();
     for (int i = 0; i < typed.size(); i++) {
-      invalid.put(typed.get(i), r.getLong(1 + keys.size() + i));
+      invalid.put(typed.get(i), r.getLong(1 + i));
+    }
+    Map<String, Long> distinct = new LinkedHashMap<>();
+    for (Map.Entry<String, Column> key : keyColumns.entrySet()) {
+      Column c = key.getValue();
+      distinct.put(key.getKey(), DistinctKeys.count(data.where(c.isNotNull()).select(c.as("k"))));
     }
     return new Measured(distinct, invalid);
   }

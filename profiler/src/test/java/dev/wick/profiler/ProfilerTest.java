@@ -413,6 +413,16 @@ class ProfilerTest {
   }
 
   @Test
+  void uniqueValuesBeyondTheSketchsCapacityAreNeverListedAsRepeated() {
+    // Two partitions of 450 unique values each: each fits the frequent-items sketch, their merge
+    // does not, and the merged sketch counts some values seen once as seen twice.
+    var data = spark.range(0, 900, 1, 2).selectExpr("concat('key-', id) AS id");
+    FieldProfile id = Profiler.defaults().profile(data, "keys").field("id").orElseThrow();
+    assertThat(id.topValues()).extracting(ValueCount::count).allMatch(c -> c == 1);
+    assertThat(id.topValues()).as("no value is certainly more frequent than the error").isEmpty();
+  }
+
+  @Test
   void anEmptyDatasetHasZeroCounts() {
     Profile empty = Profiler.defaults().profile(plays.dataset(spark, 2).limit(0), "empty");
     assertThat(empty.rowCount()).isZero();

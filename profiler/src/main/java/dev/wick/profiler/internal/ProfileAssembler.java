@@ -183,9 +183,15 @@ final class ProfileAssembler {
 
   private static List<ValueCount> topValues(ItemsSketch<String> sketch, int top) {
     ItemsSketch.Row<String>[] rows = sketch.getFrequentItems(ErrorType.NO_FALSE_POSITIVES);
+    // Past its capacity the sketch lists values whose count it cannot tell from its error (a value
+    // seen once may come out as seen twice); only values certainly seen more often than the error
+    // are top values, so a listed count above 1 always means a repeat.
+    long error = sketch.getMaximumError();
     List<ValueCount> out = new ArrayList<>();
     for (ItemsSketch.Row<String> r : rows) {
-      out.add(new ValueCount(r.getItem(), r.getEstimate()));
+      if (error == 0 || r.getLowerBound() > error) {
+        out.add(new ValueCount(r.getItem(), r.getEstimate()));
+      }
     }
     out.sort(
         Comparator.comparingLong(ValueCount::count).reversed().thenComparing(ValueCount::value));
