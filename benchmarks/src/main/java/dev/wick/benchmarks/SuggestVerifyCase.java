@@ -52,7 +52,7 @@ final class SuggestVerifyCase implements BenchCase {
   @Override
   public Variant ours() {
     return new Variant(
-        "Suggestions.suggest(data): one aggregation",
+        "Suggestions.suggest(data): an aggregation and the key count side by side",
         () -> {
           SuggestedChecks s =
               Suggestions.from(profile).suggest(DatasetReader.read(env.spark(), path));

@@ -12,6 +12,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.schema.SemanticSpec;
+import dev.wick.core.spark.SideBySide;
 import dev.wick.core.validation.SemanticTypes;
 import dev.wick.profiler.Profile;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.Future;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -84,8 +86,8 @@ abstract class Evidence {
 
   /**
    * Answers what {@code asked} asked about {@code data}, the data {@code profile} was made from:
-   * one aggregation counts the rows and each semantic type's invalid values, and each key
-   * candidate's exact distinct count is made as the {@code unique} check makes it ({@link
+   * one aggregation counts the rows and each semantic type's invalid values while, side by side,
+   * each key candidate's exact distinct count is made as the {@code unique} check makes it ({@link
    * DistinctKeys}: the key column alone, shuffled and counted in sorted order). Fails with a usage
    * error when the data lacks a field or has another number of rows than the profile.
    */
@@ -112,7 +114,17 @@ abstract class Evidence {
               .orElseThrow();
       aggregates.add(count_if(c.isNotNull().and(not(coalesce(valid, lit(false))))));
     }
-    Row r = data.agg(count(lit(1)), aggregates.toArray(new Column[0])).first();
+    Map<String, Future<Long>> counting = new LinkedHashMap<>();
+    Row r;
+    try (SideBySide jobs = SideBySide.start("wick-suggest", 2)) {
+      for (Map.Entry<String, Column> key : keyColumns.entrySet()) {
+        Column c = key.getValue();
+        counting.put(
+            key.getKey(),
+            jobs.submit(() -> DistinctKeys.count(data.where(c.isNotNull()).select(c.as("k")))));
+      }
+      r = data.agg(count(lit(1)), aggregates.toArray(new Column[0])).first();
+    }
     long rows = r.getLong(0);
     if (rows != profile.rowCount()) {
       throw WickException.usage(
@@ -129,10 +141,7 @@ abstract class Evidence {
       invalid.put(typed.get(i), r.getLong(1 + i));
     }
     Map<String, Long> distinct = new LinkedHashMap<>();
-    for (Map.Entry<String, Column> key : keyColumns.entrySet()) {
-      Column c = key.getValue();
-      distinct.put(key.getKey(), DistinctKeys.count(data.where(c.isNotNull()).select(c.as("k"))));
-    }
+    counting.forEach((key, count) -> distinct.put(key, SideBySide.result(count)));
     return new Measured(distinct, invalid);
   }
 

@@ -12,9 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The loop profile → suggest → check through the real main on the bundled plays and their bundled
- * schema, which the data already breaks in three fields: every command exits 0, and the breaches
- * and the stale played_at are reported instead of enforced.
+ * The loop profile → suggest → check → generate --like → drift through the real main on the
+ * bundled plays and their bundled schema, which the data already breaks in three fields: every
+ * command exits 0, the breaches and the stale played_at are reported instead of enforced, data
+ * generated like the profile passes the suggested checks and drifts from the plays by less than
+ * 0.05 in every field.
  */
 class SuggestLoopCommandTest {
   static final String PLAYS = "../examples/data/track_plays";
@@ -118,5 +120,66 @@ class SuggestLoopCommandTest {
             "--out",
             dir.resolve("c").toString());
     assertThat(checked.out()).contains(" checks passed, 0 failed, 0 warned");
+  }
+
+  @Test
+  void dataGeneratedLikeTheProfilePassesTheSuggestedChecksAndDoesNotDrift() throws Exception {
+    run("profile", "--in", PLAYS, "--out", dir.resolve("p").toString());
+    run(
+        "suggest",
+        "--profile",
+        dir.resolve("p").toString(),
+        "--schema",
+        SCHEMA,
+        "--out",
+        dir.resolve("s").toString());
+    run(
+        "generate",
+        "--schema",
+        SCHEMA,
+        "--like",
+        dir.resolve("p").toString(),
+        "--count",
+        "20000",
+        "--seed",
+        "7",
+        "--out",
+        dir.resolve("g").toString());
+    CliRun checked =
+        run(
+            "check",
+            "--in",
+            dir.resolve("g").toString(),
+            "--checks",
+            dir.resolve("s/checks.yaml").toString(),
+            "--out",
+            dir.resolve("c").toString());
+    assertThat(checked.out())
+        .startsWith(
+            "Checked 20,000 rows of "
+                + dir.resolve("g")
+                + ": 19 of 19 checks passed, 0 failed, 0 warned");
+
+    run("profile", "--in", dir.resolve("g").toString(), "--out", dir.resolve("pg").toString());
+    CliRun drift =
+        run(
+            "drift",
+            dir.resolve("p").toString(),
+            dir.resolve("pg").toString(),
+            "--max-drift",
+            "score=0.05",
+            "--out",
+            dir.resolve("d").toString());
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("d/drift.json").toFile());
+    List<String> fields = new ArrayList<>();
+    for (JsonNode f : json.get("fields")) {
+      fields.add(f.get("path").asText());
+      assertThat(f.get("score").asDouble())
+          .as("%s\n%s", f, drift.out())
+          .isLessThan(0.05);
+    }
+    assertThat(fields)
+        .contains("play_id", "user_id", "track_id", "country", "ms_played", "played_at");
+    assertThat(json.get("schema").get("changed").asBoolean()).isFalse();
   }
 }
