@@ -87,7 +87,6 @@ public final class Output implements AutoCloseable {
   /** A random run id's length: a UUID. */
   private static final int ID_LENGTH = 36;
 
-  private final SparkSession spark;
   private final FileSystem fs;
   private final Path destination;
   private final String display;
@@ -95,6 +94,7 @@ public final class Output implements AutoCloseable {
   private final Path staging;
   private final boolean overwrite;
   private final OutputLock lock;
+  private final OutputTasks tasks;
   private boolean committed;
   private boolean closed;
 
@@ -106,7 +106,6 @@ public final class Output implements AutoCloseable {
       String id,
       boolean overwrite,
       OutputLock lock) {
-    this.spark = spark;
     this.fs = fs;
     this.destination = destination;
     this.display = display;
@@ -114,6 +113,8 @@ public final class Output implements AutoCloseable {
     this.staging = sibling(destination, STAGING, id);
     this.overwrite = overwrite;
     this.lock = lock;
+    this.tasks = OutputTasks.of(spark.sparkContext());
+    tasks.open(id);
   }
 
   /**
@@ -516,15 +517,20 @@ public final class Output implements AutoCloseable {
     ensureOpen();
     String where = Locations.forSpark(part(relative));
     step("write.dataset-started", destination);
-    var writer = data.write().mode(SaveMode.ErrorIfExists).options(options);
-    if (!partitionBy.isEmpty()) {
-      writer = writer.partitionBy(partitionBy.toArray(new String[0]));
-    }
-    switch (format) {
-      case CSV -> writer.option("header", "true").csv(where);
-      case TEXT -> writer.text(where);
-      default -> writer.format(format.sparkName()).save(where);
-    }
+    var unpartitioned = data.write().mode(SaveMode.ErrorIfExists).options(options);
+    var writer =
+        partitionBy.isEmpty()
+            ? unpartitioned
+            : unpartitioned.partitionBy(partitionBy.toArray(new String[0]));
+    tasks.write(
+        id,
+        () -> {
+          switch (format) {
+            case CSV -> writer.option("header", "true").csv(where);
+            case TEXT -> writer.text(where);
+            default -> writer.format(format.sparkName()).save(where);
+          }
+        });
     step("write.dataset-written", destination);
   }
 
@@ -615,11 +621,14 @@ public final class Output implements AutoCloseable {
     String both = "_wick_split-" + id;
     step("write.dataset-started", destination);
     try {
-      rows.write()
-          .mode(SaveMode.ErrorIfExists)
-          .option(SplitWrite.PLAN_OPTION, id)
-          .format(formatClass)
-          .save(Locations.forSpark(part(both)));
+      tasks.write(
+          this.id,
+          () ->
+              rows.write()
+                  .mode(SaveMode.ErrorIfExists)
+                  .option(SplitWrite.PLAN_OPTION, id)
+                  .format(formatClass)
+                  .save(Locations.forSpark(part(both))));
     } finally {
       SplitWrite.unregister(id);
     }
@@ -748,6 +757,7 @@ public final class Output implements AutoCloseable {
       step("commit.journal", destination);
       finish(fs, destination, id, false);
       committed = true;
+      tasks.close(id);
       lock.release();
       ProcessExit.closed(this, display);
       step("commit.unlocked", destination);
@@ -769,25 +779,15 @@ public final class Output implements AutoCloseable {
   private static final long TASKS_WAIT_MILLIS = 10_000;
 
   /**
-   * Waits, up to {@link #TASKS_WAIT_MILLIS}, until no Spark task runs. When a write fails, Spark
-   * fails its job as soon as one task fails and kills the others, which may still be writing
-   * (closing a file, creating the next one) after the job has ended; deleting the staging folder
-   * under them would leave a task to write into, or recreate, what was deleted.
+   * Waits, up to {@link #TASKS_WAIT_MILLIS}, until every Spark task of this output's writes has
+   * ended. When a write fails, Spark fails its job as soon as one task fails and kills the others,
+   * which may still be writing (closing a file, creating the next one) after the job has ended;
+   * deleting the staging folder under them would leave a task to write into, or recreate, what was
+   * deleted. {@link OutputTasks} says when they have ended.
    */
-  private void awaitRunningTasks() {
-    long deadline = System.nanoTime() + TASKS_WAIT_MILLIS * 1_000_000;
+  private void awaitTasks() {
     try {
-      org.apache.spark.SparkStatusTracker tracker = spark.sparkContext().statusTracker();
-      while (System.nanoTime() < deadline) {
-        int running = 0;
-        for (org.apache.spark.SparkExecutorInfo e : tracker.getExecutorInfos()) {
-          running += e.numRunningTasks();
-        }
-        if (running == 0) {
-          return;
-        }
-        Thread.sleep(10);
-      }
+      tasks.await(id, System.nanoTime() + TASKS_WAIT_MILLIS * 1_000_000);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
@@ -805,7 +805,7 @@ public final class Output implements AutoCloseable {
     if (!committed) {
       try {
         step("close.begin", destination);
-        awaitRunningTasks();
+        awaitTasks();
         Path journal = sibling(destination, JOURNAL, id);
         if (fs.exists(journal)) {
           finish(fs, destination, id, true); // a commit that failed after its journal: finish it
@@ -816,6 +816,7 @@ public final class Output implements AutoCloseable {
       } catch (IOException | RuntimeException e) {
         // best effort: the next write of this output removes what is left
       } finally {
+        tasks.close(id);
         lock.release();
         ProcessExit.closed(this, null);
       }

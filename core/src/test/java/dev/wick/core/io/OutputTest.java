@@ -717,12 +717,49 @@ class OutputTest {
   }
 
   /**
+   * Set as the busy task of {@link #aFailedWriteIsCleanedUpOnlyOnceItsTasksHaveEnded} starts and
+   * ends.
+   */
+  private static final java.util.concurrent.atomic.AtomicBoolean BUSY_STARTED =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  private static final java.util.concurrent.atomic.AtomicBoolean BUSY_ENDED =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  private static final String HOLD_STATUS = "wick.test.hold-status";
+
+  /**
+   * Holds Spark's status queue from the start of a job marked {@link #HOLD_STATUS} until the busy
+   * task has ended, as load can: Spark's status tracker, fed by that queue, then lags behind the
+   * scheduler and still shows the executor idle.
+   */
+  private static final class HoldStatus extends org.apache.spark.scheduler.SparkListener {
+    @Override
+    public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+      if (start.properties() == null || start.properties().getProperty(HOLD_STATUS) == null) {
+        return;
+      }
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (!BUSY_ENDED.get() && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(5);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  /**
    * A write whose first task fails while another is still busy: the job fails at once, and the
    * output's close waits for the busy task to end before deleting its staging folder, so no task
-   * writes into (or recreates) what was deleted.
+   * writes into (or recreates) what was deleted, even while Spark's status tracker lags behind.
    */
   @Test
   void aFailedWriteIsCleanedUpOnlyOnceItsTasksHaveEnded() throws Exception {
+    BUSY_STARTED.set(false);
+    BUSY_ENDED.set(false);
     Path out = dir.resolve("out");
     Dataset<Row> failing =
         spark
@@ -731,8 +768,17 @@ class OutputTest {
                 (org.apache.spark.api.java.function.MapPartitionsFunction<Long, Long>)
                     rows -> {
                       if (org.apache.spark.TaskContext.getPartitionId() == 0) {
+                        long patience = System.nanoTime() + 30_000_000_000L;
+                        while (!BUSY_STARTED.get() && System.nanoTime() < patience) {
+                          Thread.sleep(1);
+                        }
                         throw new IllegalStateException("planted failure");
                       }
+                      org.apache.spark.TaskContext.get()
+                          .addTaskCompletionListener(
+                              (org.apache.spark.util.TaskCompletionListener)
+                                  context -> BUSY_ENDED.set(true));
+                      BUSY_STARTED.set(true);
                       // Busy, deaf to the kill, as a task in the middle of a write can be.
                       long end = System.nanoTime() + 1_500_000_000L;
                       while (System.nanoTime() < end) {
@@ -742,19 +788,28 @@ class OutputTest {
                     },
                 org.apache.spark.sql.Encoders.LONG())
             .toDF("id");
+    HoldStatus hold = new HoldStatus();
+    spark.sparkContext().listenerBus().addToStatusQueue(hold);
     Output output = Output.create(spark, out.toString(), false, List.of());
+    boolean endedAtClose;
     try {
+      spark.sparkContext().setLocalProperty(HOLD_STATUS, "yes");
       assertThatThrownBy(() -> output.writeDataset("", failing, Format.PARQUET))
           .hasStackTraceContaining("planted failure");
     } finally {
+      spark.sparkContext().setLocalProperty(HOLD_STATUS, null);
       output.close();
+      endedAtClose = BUSY_ENDED.get();
+      // Whatever close did, let the busy task end before looking for what it left.
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (!BUSY_ENDED.get() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      spark.sparkContext().removeSparkListener(hold);
     }
-    int running = 0;
-    for (org.apache.spark.SparkExecutorInfo e :
-        spark.sparkContext().statusTracker().getExecutorInfos()) {
-      running += e.numRunningTasks();
-    }
-    assertThat(running).isZero();
+
+    assertThat(BUSY_STARTED).isTrue();
+    assertThat(endedAtClose).as("the busy task ended before close returned").isTrue();
     assertThat(out).doesNotExist();
     assertThat(leftovers(dir)).isEmpty();
   }
