@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The loop profile → suggest → check → generate --like → drift through the real main on the
- * bundled plays and their bundled schema, which the data already breaks in three fields: every
- * command exits 0, the breaches and the stale played_at are reported instead of enforced, data
- * generated like the profile passes the suggested checks and drifts from the plays by less than
- * 0.05 in every field.
+ * The loop profile → suggest → check → generate --like → drift through the real main on the bundled
+ * plays and their bundled schema, which the data already breaks in three fields: every command
+ * exits 0, the breaches and the stale played_at are reported instead of enforced, data generated
+ * like the profile passes the suggested checks and drifts from the plays by less than 0.05 in every
+ * field.
  */
 class SuggestLoopCommandTest {
   static final String PLAYS = "../examples/data/track_plays";
@@ -174,9 +174,7 @@ class SuggestLoopCommandTest {
     List<String> fields = new ArrayList<>();
     for (JsonNode f : json.get("fields")) {
       fields.add(f.get("path").asText());
-      assertThat(f.get("score").asDouble())
-          .as("%s\n%s", f, drift.out())
-          .isLessThan(0.05);
+      assertThat(f.get("score").asDouble()).as("%s\n%s", f, drift.out()).isLessThan(0.05);
     }
     assertThat(fields)
         .contains("play_id", "user_id", "track_id", "country", "ms_played", "played_at");
