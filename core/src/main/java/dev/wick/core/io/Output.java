@@ -488,6 +488,16 @@ public final class Output implements AutoCloseable {
   }
 
   /**
+   * Runs {@code write}, Spark jobs that write parts straight into {@link #stagingLocation()}, with
+   * its jobs counted as this output's: when the output fails, it deletes its staging folder only
+   * once their last task has ended.
+   */
+  public void writeWith(Runnable write) {
+    ensureOpen();
+    tasks.write(id, write);
+  }
+
+  /**
    * Writes a dataset as the part {@code relative} ({@code ""}: the whole output) in {@code format}.
    */
   public void writeDataset(String relative, Dataset<?> data, Format format) {

@@ -754,10 +754,12 @@ class OutputTest {
   /**
    * A write whose first task fails while another is still busy: the job fails at once, and the
    * output's close waits for the busy task to end before deleting its staging folder, so no task
-   * writes into (or recreates) what was deleted, even while Spark's status tracker lags behind.
+   * writes into (or recreates) what was deleted, even while Spark's status tracker lags behind. The
+   * same for a write of the caller's own into the staging folder, run through {@code writeWith}.
    */
-  @Test
-  void aFailedWriteIsCleanedUpOnlyOnceItsTasksHaveEnded() throws Exception {
+  @org.junit.jupiter.params.ParameterizedTest(name = "through writeWith: {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void aFailedWriteIsCleanedUpOnlyOnceItsTasksHaveEnded(boolean own) throws Exception {
     BUSY_STARTED.set(false);
     BUSY_ENDED.set(false);
     Path out = dir.resolve("out");
@@ -794,7 +796,14 @@ class OutputTest {
     boolean endedAtClose;
     try {
       spark.sparkContext().setLocalProperty(HOLD_STATUS, "yes");
-      assertThatThrownBy(() -> output.writeDataset("", failing, Format.PARQUET))
+      assertThatThrownBy(
+              () -> {
+                if (own) {
+                  output.writeWith(() -> failing.write().parquet(output.stagingLocation("parts")));
+                } else {
+                  output.writeDataset("", failing, Format.PARQUET);
+                }
+              })
           .hasStackTraceContaining("planted failure");
     } finally {
       spark.sparkContext().setLocalProperty(HOLD_STATUS, null);

@@ -99,7 +99,8 @@ public final class GeneratedRecords {
               + " or orc.");
     }
     if (format == Format.AVRO && avro.isPresent() && generator.hasAvroSchema()) {
-      generator.writeAvro(spark, Locations.path(out.stagingLocation("")), count);
+      out.writeWith(
+          () -> generator.writeAvro(spark, Locations.path(out.stagingLocation("")), count));
       return;
     }
     Dataset<Row> rows;
