@@ -93,10 +93,12 @@ abstract class Evidence {
    */
   static Evidence measure(Dataset<Row> data, Profile profile, Recording asked) {
     Objects.requireNonNull(data, "data");
-    if (asked.keys.isEmpty() && asked.types.isEmpty()) {
-      return new Measured(Map.of(), Map.of());
-    }
     Schema model = Schemas.fromSpark(data.schema(), "data");
+    for (var field : profile.fields()) {
+      if (!field.path().contains("[]") && !field.path().contains("{}")) {
+        column(model, field.path(), profile);
+      }
+    }
     List<String> keys = new ArrayList<>(asked.keys);
     Map<String, Column> keyColumns = new LinkedHashMap<>();
     for (String key : keys) {

@@ -98,6 +98,9 @@ class HostileInputTest {
     Files.writeString(d.resolve("checks-broken.json"), "{\"checks\": [{\"check\": ");
     Files.writeString(
         d.resolve("checks-typo.yaml"), "checks:\n  - {check: unique, fields: [usr]}\n");
+    Files.writeString(
+        d.resolve("checks-reflect.yaml"),
+        "checks:\n  - {check: predicate, sql: \"reflect('java.lang.String', 'valueOf', ms) = ms\"}\n");
     Files.writeString(d.resolve("checks-kind.yaml"), "checks:\n  - {check: uniq, fields: [id]}\n");
     Files.writeString(
         d.resolve("checks-values.yaml"),
@@ -531,6 +534,23 @@ class HostileInputTest {
         c(2, "cannot hold", "check|--in|D/plays|--checks|D/checks-values.yaml|--out|O/c"),
         c(1, "allowedValues(user)", "check|--in|D/plays|--checks|D/checks-numbers.yaml|--out|O/c"),
         c(2, "does not have", "check|--in|D/plays|--checks|D/checks-array.yaml|--out|O/c"),
+        c(
+            2,
+            "calls reflect, which runs any static Java method",
+            "check|--in|D/plays|--checks|D/checks-reflect.yaml|--out|O/c"),
+        c(
+            2,
+            "Non-deterministic expression",
+            "check|--in|D/plays|--checks|D/checks-reflect.yaml|--out|O/c|--trust-sql"),
+        c(
+            2,
+            "has a subquery, which can read any table or file",
+            "check|--in|D/plays|--where|ms > (select 1)|--checks|D/checks.yaml|--out|O/c"),
+        c(
+            0,
+            "",
+            "check|--in|D/plays|--where|ms > (select -1)|--trust-sql|--checks|D/checks.yaml"
+                + "|--out|O/c"),
         c(2, "cannot be read", "check|--in|D/plays|--checks|D/notes|--out|O/c"),
         c(2, "holds no rows", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c"),
         c(0, "", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c|--allow-empty"),
@@ -595,6 +615,11 @@ class HostileInputTest {
             "suggest|--profile|D/profile|--out|O/s|--freshness-margin|NaN"),
         c(2, "--freshness-margin", "suggest|--profile|D/profile|--out|O/s|--freshness-margin|2d"),
         c(2, "Missing required option", "suggest|--profile|D/profile"),
+        c(0, "", "suggest|--profile|D/profile|--in|D/plays|--out|O/s"),
+        c(2, "does not exist", "suggest|--profile|D/profile|--in|D/missing|--out|O/s"),
+        c(2, "lacks the field 'ms'", "suggest|--profile|D/profile|--in|D/renamed|--out|O/s"),
+        c(2, "rows but the profile", "suggest|--profile|D/profile|--in|D/norows|--out|O/s"),
+        c(2, "is the input", "suggest|--profile|D/profile|--in|D/plays|--out|D/plays|--overwrite"),
         // ------------------------------------------------------------------ profile
         c(0, "", "profile|--in|D/plays|--out|O/p"),
         c(0, "", "profile|--in|D/pla?s|--out|O/ünï p"),
@@ -959,7 +984,11 @@ class HostileInputTest {
         assertThat(left).as("what the failed write left").isEmpty();
       }
     } finally {
-      new ProcessBuilder("umount", small.toString()).start().waitFor();
+      // A stream that failed on the full disk may hold its file until it is collected, which
+      // keeps the mount busy: detach it lazily then.
+      if (new ProcessBuilder("umount", small.toString()).start().waitFor() != 0) {
+        new ProcessBuilder("umount", "-l", small.toString()).start().waitFor();
+      }
     }
   }
 
