@@ -30,18 +30,22 @@ class SuggestLoopCommandTest {
     return r;
   }
 
+  /** Profiles the plays into {@code p/} and suggests checks with the schema into {@code s/}. */
+  private CliRun profileAndSuggestWithTheSchema() {
+    run("profile", "--in", PLAYS, "--out", dir.resolve("p").toString());
+    return run(
+        "suggest",
+        "--profile",
+        dir.resolve("p").toString(),
+        "--schema",
+        SCHEMA,
+        "--out",
+        dir.resolve("s").toString());
+  }
+
   @Test
   void checksSuggestedWithTheSchemaPassOnTheBundledPlays() throws Exception {
-    run("profile", "--in", PLAYS, "--out", dir.resolve("p").toString());
-    CliRun suggested =
-        run(
-            "suggest",
-            "--profile",
-            dir.resolve("p").toString(),
-            "--schema",
-            SCHEMA,
-            "--out",
-            dir.resolve("s").toString());
+    CliRun suggested = profileAndSuggestWithTheSchema();
     assertThat(suggested.out().lines())
         .contains(
             "warning: 27 values of user_id already break base62_id; suggested minFraction 0.9886;"
@@ -124,15 +128,7 @@ class SuggestLoopCommandTest {
 
   @Test
   void dataGeneratedLikeTheProfilePassesTheSuggestedChecksAndDoesNotDrift() throws Exception {
-    run("profile", "--in", PLAYS, "--out", dir.resolve("p").toString());
-    run(
-        "suggest",
-        "--profile",
-        dir.resolve("p").toString(),
-        "--schema",
-        SCHEMA,
-        "--out",
-        dir.resolve("s").toString());
+    profileAndSuggestWithTheSchema();
     run(
         "generate",
         "--schema",
