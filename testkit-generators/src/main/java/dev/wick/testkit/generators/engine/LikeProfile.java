@@ -28,9 +28,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -195,7 +196,8 @@ final class LikeProfile {
     double distinct = f.distinct().map(d -> Math.max(1, d.estimate())).orElse(Double.NaN);
     long pool = Double.isNaN(distinct) ? Long.MAX_VALUE : poolSize(f.nonNull(), distinct);
     // Every value of a pool no larger than the draws comes up: draw from its values themselves.
-    Object[] values = pool <= f.nonNull() ? pooledValues(table, pool, distinct, type) : null;
+    Object[] values =
+        pool <= f.nonNull() ? pooledValues(table, pool, f.nonNull(), distinct, type) : null;
     return new Domain.Drawn<>(
         "values like " + where,
         r -> {
@@ -444,17 +446,18 @@ final class LikeProfile {
 
   /**
    * The values of a pool of {@code pool} ranks spread evenly over the quantiles, in the Java form
-   * of {@code type}, with about {@code distinct} different values among them. Neighbouring ranks of
-   * a sketch can give one value (a sketch's quantiles are coarser than the data's), and rounding to
-   * the type can merge close ones, so the pool grows until its values are as many as the profile's
-   * distinct count (within 3%), up to {@link #MAX_POOL}.
+   * of {@code type}, such that {@code draws} uniform draws from them are expected to give about
+   * {@code distinct} different values. Neighbouring ranks of a sketch can give one value (a
+   * sketch's quantiles are coarser than the data's), and rounding to the type can merge close ones,
+   * so the pool grows until the draws' expected distinct count comes within 3% of the profile's, up
+   * to {@link #MAX_POOL} values.
    */
   private static Object[] pooledValues(
-      double[][] table, long pool, double distinct, DataType type) {
+      double[][] table, long pool, long draws, double distinct, DataType type) {
     long size = Math.min(pool, MAX_POOL);
     Object[] values = rankValues(table, size, type);
-    for (int i = 0; i < 8 && size < MAX_POOL; i++) {
-      int seen = new HashSet<>(Arrays.asList(values)).size();
+    for (int i = 0; i < 12 && size < MAX_POOL; i++) {
+      double seen = expectedDistinct(values, draws);
       if (seen >= 0.97 * distinct) {
         break;
       }
@@ -462,6 +465,22 @@ final class LikeProfile {
       values = rankValues(table, size, type);
     }
     return values;
+  }
+
+  /**
+   * How many different values {@code draws} uniform draws from {@code values} give on average: the
+   * sum over each value of the chance that some draw picks one of its copies.
+   */
+  static double expectedDistinct(Object[] values, long draws) {
+    Map<Object, Integer> copies = new HashMap<>();
+    for (Object v : values) {
+      copies.merge(v, 1, Integer::sum);
+    }
+    double seen = 0;
+    for (int c : copies.values()) {
+      seen += -Math.expm1(draws * Math.log1p(-(double) c / values.length));
+    }
+    return seen;
   }
 
   private static Object[] rankValues(double[][] table, long size, DataType type) {
