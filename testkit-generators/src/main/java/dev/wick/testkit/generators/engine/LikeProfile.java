@@ -48,7 +48,8 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  * BulkGeneration.like} generates.
  *
  * <ul>
- *   <li>nulls at the profile's null rate (of nullable fields);
+ *   <li>nulls at the profile's null rate (of nullable fields; a record's fields at their rate among
+ *       the records that are not null);
  *   <li>numbers, dates, timestamps and collection sizes through the inverse of the field's KLL
  *       quantile sketch, interpolated linearly between 1001 quantiles; numeric fields with few
  *       distinct values from their top values and counts instead; a field whose values repeat from
@@ -96,9 +97,34 @@ final class LikeProfile {
     return profile.field(path.toString()).filter(f -> f.kind() == FieldKind.of(type));
   }
 
-  /** The profiled null rate at {@code path}, if the profile has the field. */
+  /**
+   * The null rate at {@code path} among the values whose enclosing record is not null, if the
+   * profile has the field. A profile counts a record's field once per record, nulls of the record
+   * included (a null {@code user} makes {@code user.email} null too), while a generated record's
+   * fields are drawn only inside a record that is not null: the record's own nulls are taken out.
+   */
   Optional<Double> nullRate(FieldPath path, DataType type) {
-    return field(path, type).filter(f -> f.count() > 0).map(FieldProfile::nullRate);
+    Optional<FieldProfile> found = field(path, type).filter(f -> f.count() > 0);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    FieldProfile f = found.get();
+    List<FieldPath.Step> steps = path.steps();
+    if (steps.size() < 2 || steps.get(steps.size() - 1).kind() != FieldPath.Step.Kind.FIELD) {
+      return Optional.of(f.nullRate());
+    }
+    String parent =
+        steps.subList(0, steps.size() - 1).stream()
+            .map(FieldPath.Step::toString)
+            .collect(java.util.stream.Collectors.joining("."));
+    Optional<FieldProfile> record =
+        profile.field(parent).filter(r -> r.kind() == FieldKind.RECORD && r.count() == f.count());
+    if (record.isEmpty() || record.get().nulls() == 0 || record.get().nulls() >= f.count()) {
+      return Optional.of(f.nullRate());
+    }
+    long inside = f.count() - record.get().nulls();
+    long nullsInside = Math.max(0, f.nulls() - record.get().nulls());
+    return Optional.of(Math.min(1.0, (double) nullsInside / inside));
   }
 
   /** The sizes of the array or map at {@code path}, from its profiled size distribution. */
