@@ -34,7 +34,8 @@ class LikeSemanticTest {
         {"name": "user_id", "type": "string", "wick.semantic": "base62_id(length=22)"},
         {"name": "ms_played", "type": "long", "wick.semantic": "non_negative"},
         {"name": "skips", "type": "long"},
-        {"name": "cents", "type": "long"}
+        {"name": "cents", "type": "long"},
+        {"name": "wait", "type": "long"}
       ]}
       """;
 
@@ -56,13 +57,15 @@ class LikeSemanticTest {
       // type), and a count of 300 distinct values.
       String user = users.get((int) Math.floor(Math.pow(users.size(), r.nextDouble())) - 1);
       long ms = i % 500 == 0 ? -1000 : (long) Math.exp(11 + 1.2 * r.nextGaussian());
-      rows.add(RowFactory.create(base62(r), user, ms, (long) r.nextInt(300) * 7, 0L));
+      rows.add(RowFactory.create(base62(r), user, ms, (long) r.nextInt(300) * 7, 0L, 0L));
     }
     // Heavy-tailed prices in cents: dense near 0, where values repeat, and sparse in the tail.
     for (int i = 0; i < ROWS; i++) {
       long cents = Math.round((Math.pow(1 - r.nextDouble(), -1 / 1.5) - 1) * 5000);
+      // Skewed waits, most of them distinct, repeating near 0.
+      long wait = (long) (Math.pow(r.nextDouble(), 4) * 1_000_000);
       Row row = rows.get(i);
-      rows.set(i, RowFactory.create(row.get(0), row.get(1), row.get(2), row.get(3), cents));
+      rows.set(i, RowFactory.create(row.get(0), row.get(1), row.get(2), row.get(3), cents, wait));
     }
     StructType struct =
         new StructType()
@@ -70,7 +73,8 @@ class LikeSemanticTest {
             .add("user_id", DataTypes.StringType, false)
             .add("ms_played", DataTypes.LongType, false)
             .add("skips", DataTypes.LongType, false)
-            .add("cents", DataTypes.LongType, false);
+            .add("cents", DataTypes.LongType, false)
+            .add("wait", DataTypes.LongType, false);
     real = spark.createDataFrame(rows, struct).repartition(2).cache();
     org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse(SCHEMA);
     Profile profile = Profiler.defaults().profile(real, "plays");
@@ -172,6 +176,16 @@ class LikeSemanticTest {
     long after = distinct(generated, "cents");
 
     assertThat(before).isBetween(5_000L, 15_000L);
+    assertThat((double) after).isCloseTo(before, within(0.1 * before));
+  }
+
+  @Test
+  void aMostlyDistinctNumberWhoseCloseValuesMergeKeepsItsDistinctCount() {
+    // More distinct values than a pool of the draws' size holds, and yet they repeat near 0.
+    long before = distinct(real, "wait");
+    long after = distinct(generated, "wait");
+
+    assertThat(before).isBetween(14_000L, 19_000L);
     assertThat((double) after).isCloseTo(before, within(0.1 * before));
   }
 }

@@ -53,8 +53,9 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  *   <li>numbers, dates, timestamps and collection sizes through the inverse of the field's KLL
  *       quantile sketch, interpolated linearly between 1001 quantiles; numeric fields with few
  *       distinct values from their top values and counts instead; a field whose values repeat from
- *       a pool of as many values as it has distinct ones, so that group-bys and joins on it find
- *       repeats; a number with a semantic type among the drawn values valid for it;
+ *       a pool sized so that the draws give as many distinct values as it has, so that group-bys
+ *       and joins on it find repeats; a number with a semantic type among the drawn values valid
+ *       for it;
  *   <li>identifiers (uuid and base62 ids) unique when the profile shows them unique, and like the
  *       profile's text otherwise (the user id of a table of plays repeats); named keys always
  *       unique;
@@ -211,9 +212,10 @@ final class LikeProfile {
 
   /**
    * Numbers through the inverse of the field's quantile sketch. A field whose values repeat (fewer
-   * distinct values than values) draws from a pool of that many values spread evenly over the
-   * quantiles, so that the data keeps both its distribution and its distinct count (and a group-by
-   * or a join on it finds repeats); NaN and infinities at their profiled shares.
+   * distinct values than values) draws from a pool of values spread evenly over the quantiles,
+   * sized so that the draws give that many distinct values, so that the data keeps both its
+   * distribution and its distinct count (and a group-by or a join on it finds repeats); NaN and
+   * infinities at their profiled shares.
    */
   private Domain<Object> quantileNumbers(FieldProfile f, DataType type, String where) {
     double[][] table = quantiles(f);
@@ -221,9 +223,11 @@ final class LikeProfile {
     double inf = f.numeric().map(n -> (double) n.infinite() / f.nonNull()).orElse(0.0);
     double distinct = f.distinct().map(d -> Math.max(1, d.estimate())).orElse(Double.NaN);
     long pool = Double.isNaN(distinct) ? Long.MAX_VALUE : poolSize(f.nonNull(), distinct);
-    // Every value of a pool no larger than the draws comes up: draw from its values themselves.
+    // A pool small enough to hold is drawn from its values themselves, sized so that the draws see
+    // the profiled distinct count even where close values round to one; a larger pool's values
+    // are computed from their ranks as they are drawn.
     Object[] values =
-        pool <= f.nonNull() ? pooledValues(table, pool, f.nonNull(), distinct, type) : null;
+        pool <= MAX_POOL ? pooledValues(table, pool, f.nonNull(), distinct, type) : null;
     return new Domain.Drawn<>(
         "values like " + where,
         r -> {
