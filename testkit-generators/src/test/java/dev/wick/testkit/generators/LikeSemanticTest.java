@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * own aggregates over both datasets (not by Wick's drift): an identifier that repeats in the data
  * repeats as often, an identifier that is unique stays unique, a number of a semantic type keeps
  * its distribution among its valid values, and a number whose values repeat keeps its distinct
- * count.
+ * count (also where close values round to one).
  */
 class LikeSemanticTest {
   static final int ROWS = 20_000;
@@ -33,7 +33,9 @@ class LikeSemanticTest {
         {"name": "play_id", "type": "string", "wick.semantic": "base62_id(length=22)"},
         {"name": "user_id", "type": "string", "wick.semantic": "base62_id(length=22)"},
         {"name": "ms_played", "type": "long", "wick.semantic": "non_negative"},
-        {"name": "skips", "type": "long"}
+        {"name": "skips", "type": "long"},
+        {"name": "cents", "type": "long"},
+        {"name": "wait", "type": "long"}
       ]}
       """;
 
@@ -55,14 +57,24 @@ class LikeSemanticTest {
       // type), and a count of 300 distinct values.
       String user = users.get((int) Math.floor(Math.pow(users.size(), r.nextDouble())) - 1);
       long ms = i % 500 == 0 ? -1000 : (long) Math.exp(11 + 1.2 * r.nextGaussian());
-      rows.add(RowFactory.create(base62(r), user, ms, (long) r.nextInt(300) * 7));
+      rows.add(RowFactory.create(base62(r), user, ms, (long) r.nextInt(300) * 7, 0L, 0L));
+    }
+    // Heavy-tailed prices in cents: dense near 0, where values repeat, and sparse in the tail.
+    for (int i = 0; i < ROWS; i++) {
+      long cents = Math.round((Math.pow(1 - r.nextDouble(), -1 / 1.5) - 1) * 5000);
+      // Skewed waits, most of them distinct, repeating near 0.
+      long wait = (long) (Math.pow(r.nextDouble(), 4) * 1_000_000);
+      Row row = rows.get(i);
+      rows.set(i, RowFactory.create(row.get(0), row.get(1), row.get(2), row.get(3), cents, wait));
     }
     StructType struct =
         new StructType()
             .add("play_id", DataTypes.StringType, false)
             .add("user_id", DataTypes.StringType, false)
             .add("ms_played", DataTypes.LongType, false)
-            .add("skips", DataTypes.LongType, false);
+            .add("skips", DataTypes.LongType, false)
+            .add("cents", DataTypes.LongType, false)
+            .add("wait", DataTypes.LongType, false);
     real = spark.createDataFrame(rows, struct).repartition(2).cache();
     org.apache.avro.Schema avro = new org.apache.avro.Schema.Parser().parse(SCHEMA);
     Profile profile = Profiler.defaults().profile(real, "plays");
@@ -153,6 +165,27 @@ class LikeSemanticTest {
     long after = distinct(generated, "skips");
 
     assertThat(before).isEqualTo(300);
+    assertThat((double) after).isCloseTo(before, within(0.1 * before));
+  }
+
+  @Test
+  void aNumberWhoseCloseValuesMergeKeepsItsDistinctCount() {
+    // The pool a repeating number draws from holds more values than the data has distinct ones
+    // (not every value of the pool comes up), and close quantiles round to one whole cent.
+    long before = distinct(real, "cents");
+    long after = distinct(generated, "cents");
+
+    assertThat(before).isBetween(5_000L, 15_000L);
+    assertThat((double) after).isCloseTo(before, within(0.1 * before));
+  }
+
+  @Test
+  void aMostlyDistinctNumberWhoseCloseValuesMergeKeepsItsDistinctCount() {
+    // More distinct values than a pool of the draws' size holds, and yet they repeat near 0.
+    long before = distinct(real, "wait");
+    long after = distinct(generated, "wait");
+
+    assertThat(before).isBetween(14_000L, 19_000L);
     assertThat((double) after).isCloseTo(before, within(0.1 * before));
   }
 }

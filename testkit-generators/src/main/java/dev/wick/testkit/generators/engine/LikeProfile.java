@@ -28,9 +28,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -47,12 +48,14 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  * BulkGeneration.like} generates.
  *
  * <ul>
- *   <li>nulls at the profile's null rate (of nullable fields);
+ *   <li>nulls at the profile's null rate (of nullable fields; a record's fields at their rate among
+ *       the records that are not null);
  *   <li>numbers, dates, timestamps and collection sizes through the inverse of the field's KLL
  *       quantile sketch, interpolated linearly between 1001 quantiles; numeric fields with few
  *       distinct values from their top values and counts instead; a field whose values repeat from
- *       a pool of as many values as it has distinct ones, so that group-bys and joins on it find
- *       repeats; a number with a semantic type among the drawn values valid for it;
+ *       a pool sized so that the draws give as many distinct values as it has, so that group-bys
+ *       and joins on it find repeats; a number with a semantic type among the drawn values valid
+ *       for it;
  *   <li>identifiers (uuid and base62 ids) unique when the profile shows them unique, and like the
  *       profile's text otherwise (the user id of a table of plays repeats); named keys always
  *       unique;
@@ -95,9 +98,34 @@ final class LikeProfile {
     return profile.field(path.toString()).filter(f -> f.kind() == FieldKind.of(type));
   }
 
-  /** The profiled null rate at {@code path}, if the profile has the field. */
+  /**
+   * The null rate at {@code path} among the values whose enclosing record is not null, if the
+   * profile has the field. A profile counts a record's field once per record, nulls of the record
+   * included (a null {@code user} makes {@code user.email} null too), while a generated record's
+   * fields are drawn only inside a record that is not null: the record's own nulls are taken out.
+   */
   Optional<Double> nullRate(FieldPath path, DataType type) {
-    return field(path, type).filter(f -> f.count() > 0).map(FieldProfile::nullRate);
+    Optional<FieldProfile> found = field(path, type).filter(f -> f.count() > 0);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    FieldProfile f = found.get();
+    List<FieldPath.Step> steps = path.steps();
+    if (steps.size() < 2 || steps.get(steps.size() - 1).kind() != FieldPath.Step.Kind.FIELD) {
+      return Optional.of(f.nullRate());
+    }
+    String parent =
+        steps.subList(0, steps.size() - 1).stream()
+            .map(FieldPath.Step::toString)
+            .collect(java.util.stream.Collectors.joining("."));
+    Optional<FieldProfile> record =
+        profile.field(parent).filter(r -> r.kind() == FieldKind.RECORD && r.count() == f.count());
+    if (record.isEmpty() || record.get().nulls() == 0 || record.get().nulls() >= f.count()) {
+      return Optional.of(f.nullRate());
+    }
+    long inside = f.count() - record.get().nulls();
+    long nullsInside = Math.max(0, f.nulls() - record.get().nulls());
+    return Optional.of(Math.min(1.0, (double) nullsInside / inside));
   }
 
   /** The sizes of the array or map at {@code path}, from its profiled size distribution. */
@@ -184,9 +212,10 @@ final class LikeProfile {
 
   /**
    * Numbers through the inverse of the field's quantile sketch. A field whose values repeat (fewer
-   * distinct values than values) draws from a pool of that many values spread evenly over the
-   * quantiles, so that the data keeps both its distribution and its distinct count (and a group-by
-   * or a join on it finds repeats); NaN and infinities at their profiled shares.
+   * distinct values than values) draws from a pool of values spread evenly over the quantiles,
+   * sized so that the draws give that many distinct values, so that the data keeps both its
+   * distribution and its distinct count (and a group-by or a join on it finds repeats); NaN and
+   * infinities at their profiled shares.
    */
   private Domain<Object> quantileNumbers(FieldProfile f, DataType type, String where) {
     double[][] table = quantiles(f);
@@ -194,8 +223,11 @@ final class LikeProfile {
     double inf = f.numeric().map(n -> (double) n.infinite() / f.nonNull()).orElse(0.0);
     double distinct = f.distinct().map(d -> Math.max(1, d.estimate())).orElse(Double.NaN);
     long pool = Double.isNaN(distinct) ? Long.MAX_VALUE : poolSize(f.nonNull(), distinct);
-    // Every value of a pool no larger than the draws comes up: draw from its values themselves.
-    Object[] values = pool <= f.nonNull() ? pooledValues(table, pool, distinct, type) : null;
+    // A pool small enough to hold is drawn from its values themselves, sized so that the draws see
+    // the profiled distinct count even where close values round to one; a larger pool's values
+    // are computed from their ranks as they are drawn.
+    Object[] values =
+        pool <= MAX_POOL ? pooledValues(table, pool, f.nonNull(), distinct, type) : null;
     return new Domain.Drawn<>(
         "values like " + where,
         r -> {
@@ -444,17 +476,18 @@ final class LikeProfile {
 
   /**
    * The values of a pool of {@code pool} ranks spread evenly over the quantiles, in the Java form
-   * of {@code type}, with about {@code distinct} different values among them. Neighbouring ranks of
-   * a sketch can give one value (a sketch's quantiles are coarser than the data's), and rounding to
-   * the type can merge close ones, so the pool grows until its values are as many as the profile's
-   * distinct count (within 3%), up to {@link #MAX_POOL}.
+   * of {@code type}, such that {@code draws} uniform draws from them are expected to give about
+   * {@code distinct} different values. Neighbouring ranks of a sketch can give one value (a
+   * sketch's quantiles are coarser than the data's), and rounding to the type can merge close ones,
+   * so the pool grows until the draws' expected distinct count comes within 3% of the profile's, up
+   * to {@link #MAX_POOL} values.
    */
   private static Object[] pooledValues(
-      double[][] table, long pool, double distinct, DataType type) {
+      double[][] table, long pool, long draws, double distinct, DataType type) {
     long size = Math.min(pool, MAX_POOL);
     Object[] values = rankValues(table, size, type);
-    for (int i = 0; i < 8 && size < MAX_POOL; i++) {
-      int seen = new HashSet<>(Arrays.asList(values)).size();
+    for (int i = 0; i < 12 && size < MAX_POOL; i++) {
+      double seen = expectedDistinct(values, draws);
       if (seen >= 0.97 * distinct) {
         break;
       }
@@ -462,6 +495,22 @@ final class LikeProfile {
       values = rankValues(table, size, type);
     }
     return values;
+  }
+
+  /**
+   * How many different values {@code draws} uniform draws from {@code values} give on average: the
+   * sum over each value of the chance that some draw picks one of its copies.
+   */
+  static double expectedDistinct(Object[] values, long draws) {
+    Map<Object, Integer> copies = new HashMap<>();
+    for (Object v : values) {
+      copies.merge(v, 1, Integer::sum);
+    }
+    double seen = 0;
+    for (int c : copies.values()) {
+      seen += -Math.expm1(draws * Math.log1p(-(double) c / values.length));
+    }
+    return seen;
   }
 
   private static Object[] rankValues(double[][] table, long size, DataType type) {
