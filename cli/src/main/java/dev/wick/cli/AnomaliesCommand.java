@@ -6,7 +6,6 @@ import dev.wick.profiler.Anomalies;
 import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.AnomalyThresholds;
 import dev.wick.profiler.HistoryEntry;
-import dev.wick.profiler.MetricCheck;
 import dev.wick.profiler.ProfileHistory;
 import dev.wick.profiler.TimedProfile;
 import java.io.PrintWriter;
@@ -59,32 +58,7 @@ final class AnomaliesCommand implements Callable<Integer> {
       description = "Judge the entries of this label (default: the newest entry's label).")
   String label;
 
-  @Option(
-      names = "--fields",
-      split = ",",
-      paramLabel = "FIELD",
-      description = "Judge only these fields and those below them (default: all).")
-  List<String> fields = new ArrayList<>();
-
-  @Option(
-      names = "--window",
-      paramLabel = "N",
-      description = "How many earlier profiles to judge against (default: ${DEFAULT-VALUE}).")
-  int window = 28;
-
-  @Option(
-      names = "--threshold",
-      paramLabel = "SCALES",
-      description =
-          "How many robust standard deviations from the centre a band reaches (default:"
-              + " ${DEFAULT-VALUE}).")
-  double threshold = 5.0;
-
-  @Option(
-      names = "--min-history",
-      paramLabel = "N",
-      description = "How many earlier profiles judging needs (default: ${DEFAULT-VALUE}).")
-  int minHistory = 7;
+  @Mixin AnomaliesOptions judging;
 
   @Option(
       names = "--out",
@@ -106,12 +80,7 @@ final class AnomaliesCommand implements Callable<Integer> {
     if (overwrite && out == null) {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
-    Anomalies anomalies =
-        Anomalies.defaults()
-            .window(window)
-            .threshold(threshold)
-            .minHistory(minHistory)
-            .fields(fields);
+    Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
     ProfileHistory h = ProfileHistory.at(history);
@@ -138,7 +107,7 @@ final class AnomaliesCommand implements Callable<Integer> {
     List<TimedProfile> points = h.load(conf, Optional.of(newest.at()), anomalies.profilesNeeded());
     AnomalyReport report = anomalies.detect(points);
     PrintWriter stdout = spec.commandLine().getOut();
-    print(report, stdout);
+    AnomaliesPrinter.print(report, stdout);
     if (out != null) {
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {
         report.writeTo(o);
@@ -157,26 +126,7 @@ final class AnomaliesCommand implements Callable<Integer> {
         report.gate(thresholds),
         spec.commandLine().getErr(),
         "anomalies",
-        "--threshold " + threshold,
+        "--threshold " + judging.threshold,
         "accept it with --allow-schema-change");
-  }
-
-  private static void print(AnomalyReport r, PrintWriter out) {
-    out.printf(
-        "Judged %s at %s%s against %s: %s.%n",
-        r.source(),
-        r.at(),
-        r.label().map(l -> " (" + l + ")").orElse(""),
-        Words.count(r.earlier(), "earlier profile"),
-        !r.judged()
-            ? "not judged, too few earlier profiles (at least " + r.minHistory() + " needed)"
-            : r.anomalies().isEmpty()
-                ? "no anomaly in " + Words.count(r.checks().size(), "metric")
-                : Words.count(r.anomalies().size(), "anomalous metric")
-                    + " of "
-                    + r.checks().size());
-    for (MetricCheck c : r.anomalies()) {
-      out.println("  " + c.summary());
-    }
   }
 }

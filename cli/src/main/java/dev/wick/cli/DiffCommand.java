@@ -7,13 +7,9 @@ import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
-import dev.wick.core.io.Source;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -60,36 +56,7 @@ final class DiffCommand implements Callable<Integer> {
       description = "The candidate, compared against the baseline.")
   String rhs;
 
-  @Option(
-      names = "--in-format",
-      paramLabel = "FORMAT",
-      converter = FormatConverter.class,
-      description = "The inputs' format when their file extensions do not tell.")
-  Format inputFormat;
-
-  @Option(
-      names = "--in-option",
-      paramLabel = "KEY=VALUE",
-      description =
-          "An option for Spark's reader of both sides (repeatable), as for other commands.")
-  Map<String, String> inOptions = new LinkedHashMap<>();
-
-  @Option(
-      names = "--lhs-option",
-      paramLabel = "KEY=VALUE",
-      description = "An option for Spark's reader of the baseline only (repeatable).")
-  Map<String, String> lhsOptions = new LinkedHashMap<>();
-
-  @Option(
-      names = "--rhs-option",
-      paramLabel = "KEY=VALUE",
-      description = "An option for Spark's reader of the candidate only (repeatable).")
-  Map<String, String> rhsOptions = new LinkedHashMap<>();
-
-  @Option(names = "--input-format", hidden = true, converter = FormatConverter.class)
-  void inputFormat(Format f) {
-    inputFormat = f;
-  }
+  @Mixin DiffInputOptions inputs;
 
   @Option(
       names = "--key",
@@ -150,11 +117,8 @@ final class DiffCommand implements Callable<Integer> {
     }
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
-    Optional<Format> in = Optional.ofNullable(inputFormat);
-    Dataset<Row> left =
-        Source.of(lhs).format(in).options(inOptions).options(lhsOptions).read(session);
-    Dataset<Row> right =
-        Source.of(rhs).format(in).options(inOptions).options(rhsOptions).read(session);
+    Dataset<Row> left = inputs.lhs(session, lhs);
+    Dataset<Row> right = inputs.rhs(session, rhs);
     PreparedDiff prepared = diff.prepare(left, right);
     DiffSummary summary;
     String written;

@@ -3,14 +3,11 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
-import dev.wick.core.io.Source;
 import dev.wick.core.schema.Schemas;
 import dev.wick.testkit.generators.BulkGeneration;
 import dev.wick.testkit.generators.GeneratedRecords;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -88,14 +85,7 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Mixin LikeOptions like;
 
-  @Option(
-      names = "--values-from",
-      paramLabel = "FIELD[:COLUMN]=PATH",
-      description =
-          "Draw FIELD's values from the distinct values of COLUMN (default: FIELD) of the dataset"
-              + " at PATH, such as the ids of another generated dataset, so that the two join"
-              + " (repeatable).")
-  Map<String, String> valuesFrom = new LinkedHashMap<>();
+  @Mixin ValuesFromOptions valuesFrom;
 
   @Override
   public Integer call() {
@@ -126,26 +116,7 @@ final class GenerateCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     List<String> inputs = new java.util.ArrayList<>(like.inputs());
     inputs.add(schema);
-    for (Map.Entry<String, String> from : valuesFrom.entrySet()) {
-      String field = from.getKey();
-      String column = field;
-      int colon = field.indexOf(':');
-      if (colon >= 0) {
-        column = field.substring(colon + 1);
-        field = field.substring(0, colon);
-      }
-      if (field.isBlank() || column.isBlank() || from.getValue().isBlank()) {
-        throw WickException.usage(
-            "--values-from "
-                + from.getKey()
-                + "="
-                + from.getValue()
-                + " names no field, column or path; write --values-from FIELD=PATH or"
-                + " FIELD:COLUMN=PATH.");
-      }
-      generation = generation.valuesOf(field, Source.of(from.getValue()).read(session), column);
-      inputs.add(from.getValue());
-    }
+    generation = valuesFrom.apply(generation, session, inputs);
     GeneratedRecords records = generation.run(session, count);
     String written;
     try (Output out = Output.create(session, output.out, output.overwrite, inputs)) {

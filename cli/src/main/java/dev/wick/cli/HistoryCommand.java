@@ -37,34 +37,13 @@ final class HistoryCommand implements Runnable {
             + " history merge --from T1 --to T2 --out DIR'.");
   }
 
-  /** The history folder and label every action takes. */
-  static final class Where {
-    @Option(
-        names = "--history",
-        required = true,
-        paramLabel = "LOCATION",
-        description = "The history folder.")
-    String history;
-
-    @Option(
-        names = "--label",
-        paramLabel = "LABEL",
-        description = "Only the entries of this label.")
-    String label;
-
-    ProfileHistory history() {
-      ProfileHistory h = ProfileHistory.at(history);
-      return label == null ? h : h.label(label);
-    }
-  }
-
   @Command(
       name = "list",
       mixinStandardHelpOptions = true,
       description = "List the entries, oldest first.")
   static final class ListEntries implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
-    @Mixin Where where;
+    @Mixin HistoryLocation where;
     @Mixin Verbosity verbosity;
 
     @Override
@@ -86,7 +65,7 @@ final class HistoryCommand implements Runnable {
       description = "Delete entries older than an age.")
   static final class Prune implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
-    @Mixin Where where;
+    @Mixin HistoryLocation where;
     @Mixin Verbosity verbosity;
 
     @Option(
@@ -123,7 +102,7 @@ final class HistoryCommand implements Runnable {
               + " their sketches, and write it (profile.json, profile.html) to --out.")
   static final class Merge implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
-    @Mixin Where where;
+    @Mixin HistoryLocation where;
     @Mixin SparkOptions spark;
     @Mixin OutputOptions output;
 

@@ -10,7 +10,6 @@ import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileReport;
 import dev.wick.profiler.Profiler;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -60,61 +59,25 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin HistoryOptions history;
 
-  @Option(
-      names = "--fields",
-      split = ",",
-      paramLabel = "FIELD",
-      description = "Profile only these fields and those below them (default: all).")
-  List<String> fields = new ArrayList<>();
+  @Mixin ProfilerOptions profiling;
 
-  @Option(
-      names = "--top",
-      paramLabel = "N",
-      description = "How many top values to list per field (default: ${DEFAULT-VALUE}).")
-  int top = 10;
-
-  @Option(
-      names = "--redact",
-      split = ",",
-      paramLabel = "FIELD",
-      description = "Keep these fields' statistics but not their top values (personal data).")
-  List<String> redact = new ArrayList<>();
-
-  @Option(
-      names = "--baseline",
-      paramLabel = "PROFILE",
-      description = "An earlier profile.json (or its folder) to measure drift against.")
-  String baseline;
-
-  @Option(
-      names = "--max-drift",
-      paramLabel = "LIMITS",
-      description =
-          "With --baseline: exit with 1 when a field drifts more. LIMITS is a score (such as 0.1:"
-              + " KS statistic or L-infinity) or limits by measure, such as"
-              + " score=0.1,nulls=0.05,distinct=0.5.")
-  String maxDrift;
+  @Mixin BaselineOptions drift;
 
   @Mixin AllowSchemaChangeOption schemaChange;
 
   @Override
   public Integer call() {
-    Profiler profiler = Profiler.defaults().fields(fields).redact(redact).top(top);
-    if (maxDrift != null && baseline == null) {
-      throw WickException.usage(
-          "--max-drift needs a profile to compare with; pass --baseline OLD/profile.json.");
-    }
-    DriftThresholds thresholds =
-        maxDrift == null ? DriftThresholds.none() : DriftThresholds.parse(maxDrift);
+    Profiler profiler = profiling.profiler();
+    DriftThresholds thresholds = drift.thresholds();
     HistoryEntry entry = history.entry();
     if (out == null && entry == null) {
       throw WickException.usage(
           "Say where the profile goes: --out DIR for a report, --history DIR for a history, or"
               + " both.");
     }
-    Optional<Profile> before = Optional.ofNullable(baseline).map(b -> Profile.read(Path.of(b)));
+    Optional<Profile> before = drift.read();
     List<String> inputs = new ArrayList<>(List.of(input.in));
-    before.ifPresent(b -> inputs.add(baseline));
+    before.ifPresent(b -> inputs.add(drift.baseline));
     SparkSession session = spark.spark();
     // Refuse an existing or overlapping output before the scan, not after it.
     if (out != null) {
@@ -160,13 +123,13 @@ final class ProfileCommand implements Callable<Integer> {
           entry.label().map(l -> " (" + l + ")").orElse(""));
     }
     stdout.flush();
-    if (maxDrift == null || comparison.isEmpty()) {
+    if (drift.maxDrift == null || comparison.isEmpty()) {
       return 0;
     }
     return DriftPrinter.gate(
         comparison.get().drift(),
         schemaChange.allowSchemaChange ? thresholds.allowingSchemaChange() : thresholds,
-        maxDrift,
+        drift.maxDrift,
         spec.commandLine().getErr());
   }
 }

@@ -81,42 +81,7 @@ final class SuggestCommand implements Callable<Integer> {
     inFormat = f;
   }
 
-  @Option(
-      names = "--null-margin",
-      paramLabel = "SHARE",
-      description =
-          "The least each completeness bound lies below the profile's filled share (default:"
-              + " ${DEFAULT-VALUE}).",
-      defaultValue = "0.01")
-  double nullMargin;
-
-  @Option(
-      names = "--range-margin",
-      paramLabel = "SHARE",
-      description =
-          "How far ranges reach beyond min and max, as a share of max - min (default:"
-              + " ${DEFAULT-VALUE}).",
-      defaultValue = "0.1")
-  double rangeMargin;
-
-  @Option(
-      names = "--distinct-factor",
-      paramLabel = "FACTOR",
-      description =
-          "How far distinct-count bounds reach beyond the profile's: its lower bound divided and"
-              + " its upper bound multiplied by FACTOR, at least 1.1 (default: ${DEFAULT-VALUE},"
-              + " half to double).",
-      defaultValue = "2")
-  double distinctFactor;
-
-  @Option(
-      names = "--freshness-margin",
-      paramLabel = "SHARE",
-      description =
-          "How much older than at profiling the newest timestamp or date may get, as a share of"
-              + " its age then (default: ${DEFAULT-VALUE}, twice the age).",
-      defaultValue = "1")
-  double freshnessMargin;
+  @Mixin SuggestMargins margins;
 
   @Mixin OutputOptions output;
 
@@ -125,13 +90,7 @@ final class SuggestCommand implements Callable<Integer> {
     Profile read = Profile.read(Path.of(profile));
     Suggestions suggestions =
         schema == null ? Suggestions.from(read) : Suggestions.from(read, Schemas.parseAvsc(schema));
-    Suggestions configured =
-        suggestions
-            .baseline(baselinePath())
-            .nullMargin(nullMargin)
-            .rangeMargin(rangeMargin)
-            .distinctFactor(distinctFactor)
-            .freshnessMargin(freshnessMargin);
+    Suggestions configured = margins.apply(suggestions.baseline(baselinePath()));
     SuggestedChecks suggested =
         in == null
             ? configured.suggest()

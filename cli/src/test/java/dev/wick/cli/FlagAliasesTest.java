@@ -33,7 +33,7 @@ class FlagAliasesTest {
     DiffCommand old = (DiffCommand) parse(diff("--input-format", "json", "--format", "avro"));
 
     for (DiffCommand d : new DiffCommand[] {renamed, old}) {
-      assertThat(d.inputFormat).isEqualTo(Format.JSON);
+      assertThat(d.inputs.format).isEqualTo(Format.JSON);
       assertThat(d.outFormat.format()).contains(Format.AVRO);
     }
   }

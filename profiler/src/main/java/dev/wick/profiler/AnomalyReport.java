@@ -150,9 +150,25 @@ public record AnomalyReport(
     return AnomaliesJson.write(this);
   }
 
+  /** This report as {@code anomalies.html} text. */
+  String toHtml() {
+    return AnomaliesHtml.render(
+        new AnomaliesHtml.Page(
+            source,
+            at,
+            label,
+            earlier,
+            minHistory,
+            judged(),
+            schema.appeared(),
+            schema.disappeared(),
+            schema.typeChanged(),
+            anomalies()));
+  }
+
   /** Writes {@code anomalies.json} and {@code anomalies.html}. */
   public void writeTo(Output out) {
     out.writeString(JSON, toJson());
-    out.writeString(HTML, AnomaliesHtml.render(this));
+    out.writeString(HTML, toHtml());
   }
 }

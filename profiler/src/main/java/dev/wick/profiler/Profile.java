@@ -1,7 +1,10 @@
 package dev.wick.profiler;
 
+import dev.wick.core.WickException;
 import dev.wick.profiler.internal.ProfileMerger;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,7 +48,26 @@ public record Profile(
    * top values carry the sketches' usual error.
    */
   public Profile merge(Profile other) {
-    return ProfileMerger.merge(this, other);
+    if (!paths().equals(other.paths())) {
+      throw WickException.usage(
+          "Profiles of "
+              + source
+              + " and "
+              + other.source
+              + " cover different fields ("
+              + paths()
+              + " and "
+              + other.paths()
+              + "); only profiles of the same fields can be merged.");
+    }
+    int mergedTop = Math.max(top, other.top);
+    List<FieldProfile> merged = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      merged.add(ProfileMerger.mergeField(fields.get(i), other.fields.get(i), mergedTop));
+    }
+    String mergedSource = source.equals(other.source) ? source : source + " + " + other.source;
+    return new Profile(
+        mergedSource, Instant.now().toString(), rowCount + other.rowCount, mergedTop, merged);
   }
 
   /** This profile as {@code profile.json} text. */

@@ -2,13 +2,11 @@ package dev.wick.sampler;
 
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType.MapType;
-import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
-import dev.wick.core.spark.Columns;
 import java.util.List;
 
-/** Field paths of {@code by} and {@code strata}: resolution through core, columns and SQL. */
+/** Field paths of {@code strata}: resolution through core. */
 final class Fields {
   private Fields() {}
 
@@ -16,18 +14,15 @@ final class Fields {
    * Resolves {@code name} against {@code schema} (failing with core's "did you mean" message) and
    * requires one value per record: no step into an array or map.
    */
-  static ResolvedPath resolveSingle(Schema schema, String name, String setting) {
+  private static ResolvedPath resolveSingle(Schema schema, String name) {
     ResolvedPath resolved = schema.resolve(name);
     if (resolved.repeated()) {
-      WickException bad =
-          WickException.usage(
+      throw WickException.usage(
               "Field '"
                   + name
                   + "' steps into an array or map, so a record holds many values there; name a"
-                  + " field with one value per record in "
-                  + setting
-                  + ".");
-      throw setting.equals("strata") ? bad.about("strata", "strata") : bad.about("by", "by");
+                  + " field with one value per record in strata.")
+          .about("strata", "strata");
     }
     return resolved;
   }
@@ -37,7 +32,7 @@ final class Fields {
     return names.stream()
         .map(
             n -> {
-              ResolvedPath r = resolveSingle(schema, n, "strata");
+              ResolvedPath r = resolveSingle(schema, n);
               if (r.type() instanceof MapType) {
                 throw WickException.usage(
                         "Field '"
@@ -49,17 +44,5 @@ final class Fields {
               return r;
             })
         .toList();
-  }
-
-  /** The path in Spark SQL: {@code `a`.`b`}. */
-  static String sql(FieldPath path) {
-    StringBuilder s = new StringBuilder();
-    for (FieldPath.Step step : path.steps()) {
-      if (s.length() > 0) {
-        s.append('.');
-      }
-      s.append(Columns.quote(step.name()));
-    }
-    return s.toString();
   }
 }

@@ -36,13 +36,13 @@ import org.apache.spark.storage.StorageLevel;
  * for use inside a job; {@link #writeTo} and {@link #count} run pass 2 and measure what was kept,
  * per stratum, in the same pass.
  *
- * <p>How pass 2 decides: every record gets a unit value {@code u} in [0, 1), the {@link KeyHash} of
- * its key (with {@code --by}) or {@code rand(seed)}. Without {@code --exact} a record of a stratum
- * is kept when {@code u} is below the stratum's keep probability (its target over its size). With
- * {@code --exact} the records of a stratum whose {@code u} lies in the buckets pass 1 found to hold
- * the target (at least the target, about 1% more) are ranked by {@code u} within their stratum, and
- * the first {@code target} are kept: the target exactly, never a third pass. Exact sampling without
- * strata ranks in a single Spark partition.
+ * <p>How pass 2 decides: every record gets a unit value {@code u} in [0, 1), the {@link
+ * dev.wick.core.spark.KeyHash} of its key (with {@code --by}) or {@code rand(seed)}. Without {@code
+ * --exact} a record of a stratum is kept when {@code u} is below the stratum's keep probability
+ * (its target over its size). With {@code --exact} the records of a stratum whose {@code u} lies in
+ * the buckets pass 1 found to hold the target (at least the target, about 1% more) are ranked by
+ * {@code u} within their stratum, and the first {@code target} are kept: the target exactly, never
+ * a third pass. Exact sampling without strata ranks in a single Spark partition.
  */
 public final class Sample {
   /** Everything pass 1 resolved before counting: the spec, input, unit value and strata paths. */
@@ -88,8 +88,8 @@ public final class Sample {
   }
 
   /**
-   * The Spark SQL expression of each record's unit value: the key hash (see {@link KeyHash}) or
-   * {@code rand(seed)}.
+   * The Spark SQL expression of each record's unit value: the key hash (see {@link
+   * dev.wick.core.spark.KeyHash}) or {@code rand(seed)}.
    */
   public String unitSql() {
     return plan.unitSql();

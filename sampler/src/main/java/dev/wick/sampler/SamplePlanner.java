@@ -16,6 +16,7 @@ import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.Columns;
+import dev.wick.core.spark.KeyHash;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

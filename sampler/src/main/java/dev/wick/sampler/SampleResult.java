@@ -21,7 +21,8 @@ import java.util.Objects;
  * @param target the records aimed at (an expectation unless exact)
  * @param passes how many times the input was read: 1 or 2
  * @param strata per stratum, in the order of their keys (nulls first); empty without strata
- * @param unitSql the Spark SQL expression of each record's unit value (see {@link KeyHash})
+ * @param unitSql the Spark SQL expression of each record's unit value (see {@link
+ *     dev.wick.core.spark.KeyHash})
  */
 public record SampleResult(
     SampleSpec spec,

@@ -22,11 +22,11 @@ import org.apache.spark.sql.Row;
  * <p>Without {@link #by} the sample is a Bernoulli sample drawn with Spark's {@code rand(seed)}:
  * the same seed gives the same sample of the same input read the same way (same files, same
  * partitioning). With {@link #by} a record is kept when the hash of its key falls below the
- * fraction (see {@link KeyHash}): the same key gets the same decision in every dataset and every
- * run, whatever the partitioning. When no seed is given, {@link #DEFAULT_SEED} is used, never the
- * clock. A {@code Sampler} is immutable: each setter returns a new one. The target is validated
- * when it is given, the rest by {@link #build()}, each failure a {@link WickException} naming the
- * fix.
+ * fraction (see {@link dev.wick.core.spark.KeyHash}): the same key gets the same decision in every
+ * dataset and every run, whatever the partitioning. When no seed is given, {@link #DEFAULT_SEED} is
+ * used, never the clock. A {@code Sampler} is immutable: each setter returns a new one. The target
+ * is validated when it is given, the rest by {@link #build()}, each failure a {@link WickException}
+ * naming the fix.
  */
 public final class Sampler {
   /** The seed used when none is given. */

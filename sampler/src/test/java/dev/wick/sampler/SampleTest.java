@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wick.core.WickException;
+import dev.wick.core.spark.KeyHash;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -50,6 +51,27 @@ class SampleTest {
     assertThat(out).isNotEmpty();
     out.forEach((user, n) -> assertThat(n).as("plays of user %s", user).isEqualTo(in.get(user)));
     assertThat(out.size()).isBetween(30, 90);
+  }
+
+  @Test
+  void byKeyKeepsTheRecordsTheKeyHashSqlKeeps() {
+    Dataset<Row> data =
+        TestData.spark()
+            .range(0, 3000)
+            .selectExpr(
+                "id",
+                "named_struct('os', IF(id % 7 = 0, NULL, CAST(id % 3 AS STRING)),"
+                    + " 'version', CAST(id % 11 AS INT)) AS device",
+                "date_add(DATE'2024-01-01', CAST(id % 40 AS INT)) AS day",
+                "CAST(id % 17 AS FLOAT) AS score");
+    List<String> keys = List.of("device", "day", "score", "device.version");
+    data.createOrReplaceTempView("sample_by_key");
+    String where = KeyHash.predicateSql(data.schema(), keys, 99, 0.25);
+    Dataset<Row> bySql = TestData.spark().sql("SELECT * FROM sample_by_key WHERE " + where);
+    Dataset<Row> bySampler = Sampler.fraction(0.25).by(keys).seed(99).sample(data).data();
+    List<Long> expected = TestData.ids(bySql, "id");
+    assertThat(expected).hasSizeBetween(100, 1000);
+    assertThat(TestData.ids(bySampler, "id")).isEqualTo(expected);
   }
 
   private static Map<Integer, Long> countsByUser(Dataset<Row> data) {

@@ -2,11 +2,12 @@ package dev.wick.profiler.internal;
 
 import static dev.wick.profiler.internal.Formats.html;
 
-import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.MetricCheck;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * {@code anomalies.html}: one self-contained page (no network) listing the schema changes and every
@@ -20,7 +21,40 @@ public final class AnomaliesHtml {
 
   private AnomaliesHtml() {}
 
-  public static String render(AnomalyReport r) {
+  /**
+   * What the page shows of an anomaly report, as plain values.
+   *
+   * @param source the newest profile's source
+   * @param at the newest profile's time
+   * @param label the newest profile's partition label, if any
+   * @param earlier how many earlier profiles it was judged against
+   * @param minHistory how many earlier profiles judging needs
+   * @param judged whether the history was long enough to judge the newest profile
+   * @param appeared fields only the newest profile has
+   * @param disappeared fields only the previous profile has
+   * @param typeChanged fields whose type changed since the previous profile
+   * @param anomalies the anomalous metrics, in report order
+   */
+  public record Page(
+      String source,
+      Instant at,
+      Optional<String> label,
+      int earlier,
+      int minHistory,
+      boolean judged,
+      List<String> appeared,
+      List<String> disappeared,
+      List<DriftReport.TypeChange> typeChanged,
+      List<MetricCheck> anomalies) {
+
+    /** True when some field appeared, disappeared or changed type. */
+    boolean schemaChanged() {
+      return !appeared.isEmpty() || !disappeared.isEmpty() || !typeChanged.isEmpty();
+    }
+  }
+
+  /** The page of {@code r}. */
+  public static String render(Page r) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Anomalies of ")
         .append(html(r.source()))
@@ -49,12 +83,11 @@ public final class AnomaliesHtml {
               : "<strong class=\"bad\">" + bad.size() + " anomalous metrics.</strong>");
     }
     h.append("</p>");
-    AnomalyReport.SchemaChanges s = r.schema();
-    if (s.changed()) {
+    if (r.schemaChanged()) {
       h.append("<h2>Schema changed since the previous profile</h2><ul>");
-      s.appeared().forEach(f -> h.append("<li>appeared: ").append(html(f)).append("</li>"));
-      s.disappeared().forEach(f -> h.append("<li>disappeared: ").append(html(f)).append("</li>"));
-      for (DriftReport.TypeChange c : s.typeChanged()) {
+      r.appeared().forEach(f -> h.append("<li>appeared: ").append(html(f)).append("</li>"));
+      r.disappeared().forEach(f -> h.append("<li>disappeared: ").append(html(f)).append("</li>"));
+      for (DriftReport.TypeChange c : r.typeChanged()) {
         h.append("<li>type changed: ")
             .append(html(c.path()))
             .append(' ')

@@ -3,57 +3,36 @@ package dev.wick.profiler.internal;
 import dev.wick.core.WickException;
 import dev.wick.profiler.FieldKind;
 import dev.wick.profiler.FieldProfile;
-import dev.wick.profiler.Profile;
 import dev.wick.profiler.ValueCount;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * Merges two profiles of the same fields from their statistics and sketches: each field profile is
+ * Merges two profiles of the same field from their statistics and sketches: each field profile is
  * turned back into a {@link FieldSummary}, the summaries merge as partitions do, and the result is
- * assembled again.
+ * assembled again. {@link dev.wick.profiler.Profile#merge} merges profiles field by field with it.
  */
 public final class ProfileMerger {
   private ProfileMerger() {}
 
-  public static Profile merge(Profile a, Profile b) {
-    if (!a.paths().equals(b.paths())) {
+  /**
+   * The profile of field {@code x} and {@code y} (the same path in two profiles) together, keeping
+   * {@code top} top values; fails when their types differ.
+   */
+  public static FieldProfile mergeField(FieldProfile x, FieldProfile y, int top) {
+    if (!x.type().equals(y.type()) || x.kind() != y.kind()) {
       throw WickException.usage(
-          "Profiles of "
-              + a.source()
-              + " and "
-              + b.source()
-              + " cover different fields ("
-              + a.paths()
-              + " and "
-              + b.paths()
-              + "); only profiles of the same fields can be merged.");
+          "Field '"
+              + x.path()
+              + "' is a "
+              + x.type()
+              + " in one profile and a "
+              + y.type()
+              + " in the other; only profiles of the same schema can be merged.");
     }
-    int top = Math.max(a.top(), b.top());
-    List<FieldProfile> fields = new ArrayList<>();
-    for (int i = 0; i < a.fields().size(); i++) {
-      FieldProfile x = a.fields().get(i);
-      FieldProfile y = b.fields().get(i);
-      if (!x.type().equals(y.type()) || x.kind() != y.kind()) {
-        throw WickException.usage(
-            "Field '"
-                + x.path()
-                + "' is a "
-                + x.type()
-                + " in one profile and a "
-                + y.type()
-                + " in the other; only profiles of the same schema can be merged.");
-      }
-      boolean redacted = x.redacted() || y.redacted();
-      FieldSummary merged = summary(x).merge(summary(y), x.path());
-      String semantic =
-          x.semantic().isPresent() && y.semantic().isPresent() ? x.semantic().get().type() : null;
-      fields.add(
-          ProfileAssembler.field(x.path(), x.type(), x.kind(), merged, top, redacted, semantic));
-    }
-    String source = a.source().equals(b.source()) ? a.source() : a.source() + " + " + b.source();
-    return new Profile(source, Instant.now().toString(), a.rowCount() + b.rowCount(), top, fields);
+    boolean redacted = x.redacted() || y.redacted();
+    FieldSummary merged = summary(x).merge(summary(y), x.path());
+    String semantic =
+        x.semantic().isPresent() && y.semantic().isPresent() ? x.semantic().get().type() : null;
+    return ProfileAssembler.field(x.path(), x.type(), x.kind(), merged, top, redacted, semantic);
   }
 
   /** The mergeable state a field profile stands for. */

@@ -1,4 +1,4 @@
-package dev.wick.sampler;
+package dev.wick.core.spark;
 
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.shiftrightunsigned;
@@ -19,7 +19,7 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
-import dev.wick.core.spark.Columns;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -73,7 +73,8 @@ import org.apache.spark.sql.types.StructType;
  * }</pre>
  *
  * {@link #unitSql} writes this expression for any schema and key, and {@code _wick_sample.json}
- * records it for every sample taken by key.
+ * records it for every sample taken by key. The sampler's {@code --by} and bigdiff's sampled diff
+ * both use this hash, so a diff on a sample picks the keys a sample by key picks.
  */
 public final class KeyHash {
   /** {@code 2^53}: the upper 53 bits of the hash divided by it give a double in [0, 1). */
@@ -91,11 +92,16 @@ public final class KeyHash {
     return both(schema, fields, seed).sql();
   }
 
-  /** The unit value as a column and as Spark SQL, from one resolution of the key fields. */
-  record Unit(Column column, String sql) {}
+  /**
+   * The unit value as a column and as Spark SQL, from one resolution of the key fields.
+   *
+   * @param column the key's number in {@code [0, 1)} as a Catalyst column
+   * @param sql the same number as a Spark SQL expression
+   */
+  public record Unit(Column column, String sql) {}
 
-  /** {@link #unit} and {@link #unitSql} at once: the planner needs both. */
-  static Unit both(StructType schema, List<String> fields, long seed) {
+  /** {@link #unit} and {@link #unitSql} at once, for callers that need both. */
+  public static Unit both(StructType schema, List<String> fields, long seed) {
     Items items = items(schema, fields, seed);
     Column column =
         shiftrightunsigned(xxhash64(items.columns.toArray(Column[]::new)), 11)
@@ -113,7 +119,7 @@ public final class KeyHash {
    */
   public static String predicateSql(
       StructType schema, List<String> fields, long seed, double fraction) {
-    return unitSql(schema, fields, seed) + " < " + Text.number(fraction) + "D";
+    return unitSql(schema, fields, seed) + " < " + number(fraction) + "D";
   }
 
   /** The hashed items, as columns and as SQL, built side by side so they cannot drift apart. */
@@ -133,7 +139,7 @@ public final class KeyHash {
     Items items = new Items(new ArrayList<>(), new ArrayList<>());
     items.add(lit(seed), "CAST(" + seed + " AS BIGINT)");
     for (String name : fields) {
-      ResolvedPath resolved = Fields.resolveSingle(model, name, "by");
+      ResolvedPath resolved = resolveKey(model, name);
       encode(resolved.path(), resolved.type(), name, items);
     }
     return items;
@@ -141,7 +147,7 @@ public final class KeyHash {
 
   private static void encode(FieldPath path, DataType type, String keyName, Items items) {
     Column value = Columns.column(path);
-    String sql = Fields.sql(path);
+    String sql = sql(path);
     items.add(value.isNull(), sql + " IS NULL");
     if (type instanceof IntType || type instanceof LongType || type instanceof TimeType) {
       items.add(value.cast("bigint"), "CAST(" + sql + " AS BIGINT)");
@@ -167,5 +173,45 @@ public final class KeyHash {
     } else {
       items.add(value, sql);
     }
+  }
+
+  /**
+   * Resolves a key field against {@code schema} (failing with core's "did you mean" message) and
+   * requires one value per record: no step into an array or map.
+   */
+  private static ResolvedPath resolveKey(Schema schema, String name) {
+    ResolvedPath resolved = schema.resolve(name);
+    if (resolved.repeated()) {
+      throw WickException.usage(
+              "Field '"
+                  + name
+                  + "' steps into an array or map, so a record holds many values there; name a"
+                  + " field with one value per record in by.")
+          .about("by", "by");
+    }
+    return resolved;
+  }
+
+  /** The path in Spark SQL: {@code `a`.`b`}. */
+  private static String sql(FieldPath path) {
+    StringBuilder s = new StringBuilder();
+    for (FieldPath.Step step : path.steps()) {
+      if (s.length() > 0) {
+        s.append('.');
+      }
+      s.append(Columns.quote(step.name()));
+    }
+    return s.toString();
+  }
+
+  /** A number in plain notation without trailing zeros: {@code 0.01}, {@code 1}, {@code 1e-7}. */
+  private static String number(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return String.valueOf(value);
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return String.valueOf((long) value);
+    }
+    return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
   }
 }

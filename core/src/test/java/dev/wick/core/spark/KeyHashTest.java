@@ -1,6 +1,7 @@
-package dev.wick.sampler;
+package dev.wick.core.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.xxhash64;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,9 +11,29 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 class KeyHashTest {
+  private static final SparkSession SPARK = WickSpark.local(2);
+
+  /** A dataset from rows and a DDL schema such as {@code "x STRING, y STRING"}. */
+  private static Dataset<Row> rows(String ddl, List<Row> rows) {
+    return SPARK.createDataFrame(rows, StructType.fromDDL(ddl));
+  }
+
+  /** The values of the {@code id} column, sorted. */
+  private static List<Long> ids(Dataset<Row> data) {
+    return data.select(col("id")).orderBy(col("id")).collectAsList().stream()
+        .map(r -> r.getLong(0))
+        .toList();
+  }
+
+  /** The rows whose key's number falls below {@code fraction}, through the column. */
+  private static Dataset<Row> kept(Dataset<Row> data, List<String> keys, long seed, double f) {
+    return data.filter(KeyHash.unit(data.schema(), keys, seed).lt(lit(f)));
+  }
 
   private static List<Double> units(Dataset<Row> data, List<String> fields, long seed) {
     return data.select(KeyHash.unit(data.schema(), fields, seed)).collectAsList().stream()
@@ -23,7 +44,7 @@ class KeyHashTest {
   @Test
   void aNullIsAMarkerNotASkippedField() {
     Dataset<Row> data =
-        TestData.rows(
+        rows(
             "x STRING, y STRING",
             List.of(
                 RowFactory.create(null, "a"),
@@ -45,7 +66,7 @@ class KeyHashTest {
   @Test
   void fieldBoundariesArePartOfTheKey() {
     Dataset<Row> data =
-        TestData.rows(
+        rows(
             "x STRING, y STRING",
             List.of(RowFactory.create("ab", "c"), RowFactory.create("a", "bc")));
     List<Double> u = units(data, List.of("x", "y"), 42);
@@ -55,7 +76,7 @@ class KeyHashTest {
   @Test
   void intsShortsAndLongsOfTheSameValueHashAlike() {
     Dataset<Row> data =
-        TestData.spark()
+        SPARK
             .range(0, 500)
             .selectExpr(
                 "CAST(id - 250 AS INT) AS i",
@@ -71,9 +92,9 @@ class KeyHashTest {
   }
 
   @Test
-  void theSqlInTheJavadocMakesTheSameDecisionsAsTheSampler() {
+  void theSqlInTheJavadocMakesTheSameDecisionsAsTheColumn() {
     Dataset<Row> plays =
-        TestData.spark()
+        SPARK
             .range(0, 20_000)
             .selectExpr(
                 "id",
@@ -83,9 +104,8 @@ class KeyHashTest {
     plays.createOrReplaceTempView("plays");
     // Verbatim from the KeyHash class documentation.
     Dataset<Row> bySql =
-        TestData.spark()
-            .sql(
-                """
+        SPARK.sql(
+            """
                 SELECT * FROM plays
                 WHERE shiftrightunsigned(
                         xxhash64(CAST(42 AS BIGINT),
@@ -93,17 +113,16 @@ class KeyHashTest {
                                  `country` IS NULL, `country`),
                         11) / 9007199254740992D < 0.01D
                 """);
-    Dataset<Row> bySampler =
-        Sampler.fraction(0.01).by("user_id", "country").seed(42).sample(plays).data();
-    List<Long> expected = TestData.ids(bySql, "id");
+    Dataset<Row> byColumn = kept(plays, List.of("user_id", "country"), 42, 0.01);
+    List<Long> expected = ids(bySql);
     assertThat(expected).hasSizeBetween(120, 300);
-    assertThat(TestData.ids(bySampler, "id")).isEqualTo(expected);
+    assertThat(ids(byColumn)).isEqualTo(expected);
   }
 
   @Test
   void theGeneratedSqlMakesTheSameDecisionsForNestedAndTypedKeys() {
     Dataset<Row> data =
-        TestData.spark()
+        SPARK
             .range(0, 3000)
             .selectExpr(
                 "id",
@@ -122,16 +141,16 @@ class KeyHashTest {
                 + " NULL, `device`.`os`, `device`.`version` IS NULL, CAST(`device`.`version` AS"
                 + " BIGINT), `day` IS NULL, `day`,")
         .endsWith("), 11) / 9007199254740992D < 0.25D");
-    Dataset<Row> bySql = TestData.spark().sql("SELECT * FROM typed WHERE " + where);
-    Dataset<Row> bySampler = Sampler.fraction(0.25).by(keys).seed(99).sample(data).data();
-    List<Long> expected = TestData.ids(bySql, "id");
+    Dataset<Row> bySql = SPARK.sql("SELECT * FROM typed WHERE " + where);
+    Dataset<Row> byColumn = kept(data, keys, 99, 0.25);
+    List<Long> expected = ids(bySql);
     assertThat(expected).hasSizeBetween(100, 1000);
-    assertThat(TestData.ids(bySampler, "id")).isEqualTo(expected);
+    assertThat(ids(byColumn)).isEqualTo(expected);
   }
 
   @Test
   void anUnknownKeyFieldFailsWithTheNearestNames() {
-    Dataset<Row> data = TestData.spark().range(3).selectExpr("id AS user_id", "'x' AS country");
+    Dataset<Row> data = SPARK.range(3).selectExpr("id AS user_id", "'x' AS country");
     assertThatThrownBy(() -> KeyHash.unit(data.schema(), List.of("usr_id"), 1))
         .isInstanceOf(WickException.class)
         .hasMessage(
@@ -142,7 +161,7 @@ class KeyHashTest {
   @Test
   void arraysAndMapsCannotBeKeys() {
     Dataset<Row> data =
-        TestData.spark()
+        SPARK
             .range(3)
             .selectExpr("id", "array(id) AS tags", "named_struct('m', map('a', id)) AS r");
     assertThatThrownBy(() -> KeyHash.unit(data.schema(), List.of("tags"), 1))
