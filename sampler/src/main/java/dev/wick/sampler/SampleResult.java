@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.json.Json;
+import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -80,7 +81,7 @@ public record SampleResult(
     if (spec.exact() || spec.stratified() || !(spec.target() instanceof SampleSize.Fraction f)) {
       return "";
     }
-    return unitSql + " < " + Text.number(f.value()) + "D";
+    return unitSql + " < " + Wording.plain(f.value()) + "D";
   }
 
   /** The human summary {@code wick sample} prints. */
@@ -137,7 +138,7 @@ public record SampleResult(
   private String targetText(double value) {
     return spec.exact()
         ? String.valueOf(Math.round(value))
-        : Text.number(Math.round(value * 10) / 10.0);
+        : Wording.plain(Math.round(value * 10) / 10.0);
   }
 
   private static String pad(String text, int width, boolean right) {

@@ -1,6 +1,7 @@
 package dev.wick.sampler;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 
 /**
  * How much of a dataset a sample keeps: a {@link Fraction} of its records or about (or, with {@code
@@ -14,7 +15,7 @@ public sealed interface SampleSize {
       if (!(value > 0.0 && value <= 1.0)) {
         throw WickException.usage(
                 "fraction must be in (0, 1], got "
-                    + Text.number(value)
+                    + Wording.plain(value)
                     + "; pass a share such as 0.01 for 1%.")
             .about("fraction", "fraction");
       }
@@ -22,7 +23,7 @@ public sealed interface SampleSize {
 
     @Override
     public String describe() {
-      return "fraction " + Text.number(value);
+      return "fraction " + Wording.plain(value);
     }
   }
 

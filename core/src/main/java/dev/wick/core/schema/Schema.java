@@ -49,6 +49,25 @@ public record Schema(RecordType root) {
     return path.resolve(this);
   }
 
+  /**
+   * Resolves a field path that must hold one value per record (no step into an array or map), such
+   * as a key or a stratum; {@code setting} names the setting in the message ("by", "strata").
+   */
+  public ResolvedPath resolveOnePerRecord(String path, String setting) {
+    ResolvedPath resolved = resolve(path);
+    if (resolved.repeated()) {
+      throw dev.wick.core.WickException.usage(
+              "Field '"
+                  + path
+                  + "' steps into an array or map, so a record holds many values there; name a"
+                  + " field with one value per record in "
+                  + setting
+                  + ".")
+          .about(setting, setting);
+    }
+    return resolved;
+  }
+
   /** Every leaf and inner field path of this schema, depth first, with its resolution. */
   public List<ResolvedPath> allPaths() {
     return FieldPath.enumerate(this);

@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.shiftrightunsigned;
 import static org.apache.spark.sql.functions.xxhash64;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.DataType.ArrayType;
 import dev.wick.core.schema.DataType.DoubleType;
@@ -19,7 +20,6 @@ import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.ResolvedPath;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -119,7 +119,7 @@ public final class KeyHash {
    */
   public static String predicateSql(
       StructType schema, List<String> fields, long seed, double fraction) {
-    return unitSql(schema, fields, seed) + " < " + number(fraction) + "D";
+    return unitSql(schema, fields, seed) + " < " + Wording.plain(fraction) + "D";
   }
 
   /** The hashed items, as columns and as SQL, built side by side so they cannot drift apart. */
@@ -139,7 +139,7 @@ public final class KeyHash {
     Items items = new Items(new ArrayList<>(), new ArrayList<>());
     items.add(lit(seed), "CAST(" + seed + " AS BIGINT)");
     for (String name : fields) {
-      ResolvedPath resolved = resolveKey(model, name);
+      ResolvedPath resolved = model.resolveOnePerRecord(name, "by");
       encode(resolved.path(), resolved.type(), name, items);
     }
     return items;
@@ -175,23 +175,6 @@ public final class KeyHash {
     }
   }
 
-  /**
-   * Resolves a key field against {@code schema} (failing with core's "did you mean" message) and
-   * requires one value per record: no step into an array or map.
-   */
-  private static ResolvedPath resolveKey(Schema schema, String name) {
-    ResolvedPath resolved = schema.resolve(name);
-    if (resolved.repeated()) {
-      throw WickException.usage(
-              "Field '"
-                  + name
-                  + "' steps into an array or map, so a record holds many values there; name a"
-                  + " field with one value per record in by.")
-          .about("by", "by");
-    }
-    return resolved;
-  }
-
   /** The path in Spark SQL: {@code `a`.`b`}. */
   private static String sql(FieldPath path) {
     StringBuilder s = new StringBuilder();
@@ -202,16 +185,5 @@ public final class KeyHash {
       s.append(Columns.quote(step.name()));
     }
     return s.toString();
-  }
-
-  /** A number in plain notation without trailing zeros: {@code 0.01}, {@code 1}, {@code 1e-7}. */
-  private static String number(double value) {
-    if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return String.valueOf(value);
-    }
-    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-      return String.valueOf((long) value);
-    }
-    return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
   }
 }

@@ -1,13 +1,13 @@
-package dev.wick.sampler;
+package dev.wick.core.report;
 
 import java.math.BigDecimal;
 
-/** Number formatting for messages, summaries and SQL. */
-final class Text {
-  private Text() {}
+/** How numbers read in Wick's messages, summaries and generated SQL. */
+public final class Wording {
+  private Wording() {}
 
   /** A number in plain notation without trailing zeros: {@code 0.01}, {@code 1}, {@code 1e-7}. */
-  static String number(double value) {
+  public static String plain(double value) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return String.valueOf(value);
     }
