@@ -15,7 +15,10 @@ final class Fields {
     return names.stream()
         .map(
             n -> {
-              ResolvedPath r = schema.resolveOnePerRecord(n, "strata");
+              ResolvedPath r = schema.resolve(n);
+              if (r.repeated()) {
+                throw Schema.manyValuesPerRecord(n, "strata").about("strata", "strata");
+              }
               if (r.type() instanceof MapType) {
                 throw WickException.usage(
                         "Field '"

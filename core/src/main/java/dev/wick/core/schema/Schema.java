@@ -50,22 +50,18 @@ public record Schema(RecordType root) {
   }
 
   /**
-   * Resolves a field path that must hold one value per record (no step into an array or map), such
-   * as a key or a stratum; {@code setting} names the setting in the message ("by", "strata").
+   * The error for a field path, named in {@code setting} ("by", "strata"), that steps into an array
+   * or map where one value per record is needed (a key, a stratum); the caller adds the setting's
+   * {@link dev.wick.core.WickException#about}.
    */
-  public ResolvedPath resolveOnePerRecord(String path, String setting) {
-    ResolvedPath resolved = resolve(path);
-    if (resolved.repeated()) {
-      throw dev.wick.core.WickException.usage(
-              "Field '"
-                  + path
-                  + "' steps into an array or map, so a record holds many values there; name a"
-                  + " field with one value per record in "
-                  + setting
-                  + ".")
-          .about(setting, setting);
-    }
-    return resolved;
+  public static dev.wick.core.WickException manyValuesPerRecord(String path, String setting) {
+    return dev.wick.core.WickException.usage(
+        "Field '"
+            + path
+            + "' steps into an array or map, so a record holds many values there; name a"
+            + " field with one value per record in "
+            + setting
+            + ".");
   }
 
   /** Every leaf and inner field path of this schema, depth first, with its resolution. */

@@ -139,7 +139,10 @@ public final class KeyHash {
     Items items = new Items(new ArrayList<>(), new ArrayList<>());
     items.add(lit(seed), "CAST(" + seed + " AS BIGINT)");
     for (String name : fields) {
-      ResolvedPath resolved = model.resolveOnePerRecord(name, "by");
+      ResolvedPath resolved = model.resolve(name);
+      if (resolved.repeated()) {
+        throw Schema.manyValuesPerRecord(name, "by").about("by", "by");
+      }
       encode(resolved.path(), resolved.type(), name, items);
     }
     return items;
