@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class LoggingConfigTest {
   private static List<String> settings(String resource) throws IOException {
     try (InputStream in = Wick.class.getClassLoader().getResourceAsStream(resource)) {
-      assertThat(in).as(resource).isNotNull();
+      java.util.Objects.requireNonNull(in, resource + " is not on the class path");
       List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
       int first = 0;
       while (first < lines.size() && lines.get(first).startsWith("#")) {

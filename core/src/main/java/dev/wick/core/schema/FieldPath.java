@@ -184,6 +184,11 @@ public final class FieldPath {
     return steps.stream().allMatch(s -> s.kind() == Step.Kind.FIELD);
   }
 
+  /** The path without its last step (empty for a path of one step). */
+  public FieldPath parent() {
+    return new FieldPath(steps.isEmpty() ? List.of() : steps.subList(0, steps.size() - 1));
+  }
+
   /** A path with one more step. */
   public FieldPath child(Step step) {
     List<Step> next = new ArrayList<>(steps);

@@ -114,12 +114,10 @@ final class LikeProfile {
     if (steps.size() < 2 || steps.get(steps.size() - 1).kind() != FieldPath.Step.Kind.FIELD) {
       return Optional.of(f.nullRate());
     }
-    String parent =
-        steps.subList(0, steps.size() - 1).stream()
-            .map(FieldPath.Step::toString)
-            .collect(java.util.stream.Collectors.joining("."));
     Optional<FieldProfile> record =
-        profile.field(parent).filter(r -> r.kind() == FieldKind.RECORD && r.count() == f.count());
+        profile
+            .field(path.parent().toString())
+            .filter(r -> r.kind() == FieldKind.RECORD && r.count() == f.count());
     if (record.isEmpty() || record.get().nulls() == 0 || record.get().nulls() >= f.count()) {
       return Optional.of(f.nullRate());
     }
