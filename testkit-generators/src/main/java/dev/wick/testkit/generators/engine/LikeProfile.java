@@ -145,7 +145,9 @@ final class LikeProfile {
   boolean repeats(FieldPath path, DataType type) {
     return field(path, type)
         .filter(f -> f.nonNull() > 0)
-        .flatMap(f -> f.distinct().map(d -> d.estimate() < UNIQUE_SHARE * f.nonNull()))
+        // The sketch's upper bound, not its estimate: an estimate of unique values can fall a few
+        // percent short, and unique values must stay unique.
+        .flatMap(f -> f.distinct().map(d -> d.upper() < UNIQUE_SHARE * f.nonNull()))
         .orElse(false);
   }
 
