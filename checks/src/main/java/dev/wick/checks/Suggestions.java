@@ -892,6 +892,7 @@ public final class Suggestions {
       double t = type.max().getAsDouble();
       if (s.max() > t) {
         hi = integral ? Math.ceil(s.max()) : round(s.max(), true);
+        notes.replaceAll(n -> n.startsWith("kept within") ? "the low end " + n : n);
         notes.add("the high end at the data's max, which already breaks " + typeName);
       } else if (hi > t) {
         hi = integral ? Math.floor(t) : t;
@@ -1123,13 +1124,20 @@ public final class Suggestions {
             Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1000L);
   }
 
-  /** {@code v} to four significant digits, rounded outward (down for a lower bound). */
+  /**
+   * {@code v} to four significant digits, rounded outward (down for a lower bound), but never past
+   * the next whole number: a bound of 6,219,807.5 is 6,219,808, not 6,220,000, so a range never
+   * admits more than the whole numbers around what the profile saw.
+   */
   private static double round(double v, boolean up) {
     if (v == 0 || !Double.isFinite(v)) {
       return v;
     }
     double scale = Math.pow(10, 3 - Math.floor(Math.log10(Math.abs(v))));
-    double r = up ? Math.ceil(v * scale) / scale : Math.floor(v * scale) / scale;
+    double r =
+        up
+            ? Math.min(Math.ceil(v * scale) / scale, Math.ceil(v))
+            : Math.max(Math.floor(v * scale) / scale, Math.floor(v));
     return Double.parseDouble(Numbers.text(r));
   }
 

@@ -124,6 +124,30 @@ class SuggestionsTest {
   }
 
   @Test
+  void aRangeBeyondABrokenTypeEndsAtTheNextWholeNumberPastTheData() {
+    // The schema says at most 1,000,000; the data reaches 6,228,489.75, so the range stops at the
+    // data's max rounded up to a whole number, not at four significant digits (6,229,000).
+    Profile big =
+        Profiler.defaults()
+            .profile(spark.sql("SELECT id * 52340.25 AS amount FROM range(0, 120)"), "big");
+    org.apache.avro.Schema schema =
+        new org.apache.avro.Schema.Parser()
+            .parse(
+                "{\"type\":\"record\",\"name\":\"Big\",\"fields\":[{\"name\":\"amount\","
+                    + "\"type\":\"double\",\"wick.semantic\":\"range(min=0, max=1000000)\"}]}");
+
+    SuggestedChecks s = Suggestions.from(big, schema).suggest();
+
+    assertThat(s.checks().checks())
+        .contains(Check.range("amount", OptionalDouble.of(0), OptionalDouble.of(6228490)));
+    assertThat(lines(s, "range"))
+        .containsExactly(
+            "range(amount): min 0, max 6228490 in 120 values, widened by 10.00% of the span and"
+                + " the low end kept within range(max=1000000, min=0) and the high end at the"
+                + " data's max, which already breaks range(max=1000000, min=0)");
+  }
+
+  @Test
   void refusesASchemaOfOtherFields() {
     org.apache.avro.Schema other =
         new org.apache.avro.Schema.Parser().parse(SCHEMA.replace("\"amount\"", "\"total\""));
