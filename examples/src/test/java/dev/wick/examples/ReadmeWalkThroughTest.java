@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * must print and write what is expected of it (its key numbers, lines and files). The README's
  * {@code target/} is a fresh temporary folder, so the commands meet exactly the state that the
  * lines above them left, as on a fresh clone. The validate walk-through must find the invalid plays
- * planted in the bundled data.
+ * planted in the bundled data. Everything printed and written is then compared with the golden copy
+ * ({@link GoldenOutputs}).
  */
 class ReadmeWalkThroughTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -54,6 +55,8 @@ class ReadmeWalkThroughTest {
         .as("a README command without its expected output here, or one the README lost")
         .containsExactlyInAnyOrderElementsOf(lines);
     String validated = null;
+    GoldenOutputs golden = new GoldenOutputs(tmp, ROOT);
+    int index = 0;
     for (String line : lines) {
       List<String> words = new ArrayList<>();
       for (String word : line.split("\\s+")) {
@@ -81,6 +84,7 @@ class ReadmeWalkThroughTest {
               .replace(tmp.toString(), "target")
               .replace(ROOT + "/", "");
       expected.get(line).check(printed, tmp);
+      golden.printed(++index, line, printed);
       if (words.get(0).equals("./wick") && words.get(1).equals("validate")) {
         validated = out.toString(StandardCharsets.UTF_8);
       }
@@ -93,6 +97,8 @@ class ReadmeWalkThroughTest {
         .containsPattern("country\\s+country_code\\s+28")
         .containsPattern("ms_played\\s+non_negative\\s+16");
     assertThat(tmp.resolve("plays-valid/invalid/_SUCCESS")).exists();
+    golden.wrote();
+    golden.compare();
   }
 
   /** What one README command must have printed and written. */
