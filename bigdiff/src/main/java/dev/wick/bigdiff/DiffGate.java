@@ -3,6 +3,7 @@ package dev.wick.bigdiff;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.gate.Violation.Kind;
+import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,7 @@ final class DiffGate {
                 number(i.high()),
                 number(t.maxDiffFraction()),
                 "On a "
-                    + percent(b.fraction())
+                    + Wording.percent(b.fraction())
                     + " sample of the keys (seed "
                     + b.seed()
                     + "), "
@@ -42,11 +43,11 @@ final class DiffGate {
                     + "; the "
                     + Math.round(100 * SampleBounds.CONFIDENCE)
                     + "% interval of that share is ["
-                    + percent(i.low())
+                    + Wording.percent(i.low())
                     + ", "
-                    + percent(i.high())
+                    + Wording.percent(i.high())
                     + "], whose upper bound is above the allowed "
-                    + percent(t.maxDiffFraction())
+                    + Wording.percent(t.maxDiffFraction())
                     + "."));
       }
     } else if (g.diffFraction() > t.maxDiffFraction()) {
@@ -60,7 +61,7 @@ final class DiffGate {
               counted(s)
                   + (t.maxDiffFraction() == 0
                       ? "; none may be."
-                      : "; at most " + percent(t.maxDiffFraction()) + " may be.")));
+                      : "; at most " + Wording.percent(t.maxDiffFraction()) + " may be.")));
     }
     return new GateResult(out);
   }
@@ -73,7 +74,7 @@ final class DiffGate {
           + " of "
           + g.total()
           + " rows are not SAME ("
-          + percent(g.diffFraction())
+          + Wording.percent(g.diffFraction())
           + ": "
           + g.missingRhs()
           + " only in lhs, "
@@ -84,7 +85,7 @@ final class DiffGate {
         + " of "
         + g.total()
         + " keys are not SAME ("
-        + percent(g.diffFraction())
+        + Wording.percent(g.diffFraction())
         + ": "
         + g.different()
         + " different, "
@@ -168,9 +169,5 @@ final class DiffGate {
 
   private static String number(double v) {
     return String.format(Locale.ROOT, "%.6g", v);
-  }
-
-  private static String percent(double f) {
-    return String.format(Locale.ROOT, "%.2f%%", 100 * f);
   }
 }

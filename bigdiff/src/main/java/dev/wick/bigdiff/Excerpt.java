@@ -1,6 +1,6 @@
 package dev.wick.bigdiff;
 
-import java.util.Locale;
+import dev.wick.core.report.Wording;
 
 /**
  * Long values as a report shows them to people: a window of at most {@link #WIDTH} characters,
@@ -53,6 +53,8 @@ final class Excerpt {
     return (from > 0 ? "…" : "")
         + value.substring(from, to)
         + (to < value.length() ? "…" : "")
-        + String.format(Locale.ROOT, " (%,d characters)", value.length());
+        + " ("
+        + Wording.count(value.length(), "character")
+        + ")";
   }
 }

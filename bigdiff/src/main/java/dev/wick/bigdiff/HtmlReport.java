@@ -3,6 +3,7 @@ package dev.wick.bigdiff;
 import dev.wick.bigdiff.FieldStats.Example;
 import dev.wick.bigdiff.FieldStats.HistogramBin;
 import dev.wick.core.report.Html;
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -85,9 +86,9 @@ final class HtmlReport {
     h.append("<tr><td>")
         .append(label)
         .append("</td><td class=\"n\">")
-        .append(count(n))
+        .append(Wording.count(n))
         .append("</td><td class=\"n\">")
-        .append(percent(f))
+        .append(Wording.percent(f))
         .append("</td><td><span class=\"bar ")
         .append(cls)
         .append("\" style=\"width:")
@@ -111,17 +112,19 @@ final class HtmlReport {
               + " no rows";
     } else if (s.hasDifferences()) {
       keys =
-          count(g.notSame())
+          Wording.count(g.notSame())
               + " of "
-              + count(g.total())
+              + Wording.count(g.total())
               + (s.keyless() ? " rows are not the same (" : " keys are not the same (")
-              + percent(g.diffFraction())
-              + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
+              + Wording.percent(g.diffFraction())
+              + (g.duplicateKeys() > 0
+                  ? ", " + Wording.count(g.duplicateKeys()) + " duplicated"
+                  : "")
               + ")";
     } else {
       keys =
           "All "
-              + count(g.total())
+              + Wording.count(g.total())
               + (s.keyless() ? " rows are" : " keys are")
               + " the same in the compared fields";
     }
@@ -196,16 +199,16 @@ final class HtmlReport {
       h.append("<tr><td><code>")
           .append(esc(f.field()))
           .append("</code></td><td class=\"n\">")
-          .append(count(f.different()))
+          .append(Wording.count(f.different()))
           .append("</td><td class=\"n\">")
-          .append(percent(f.fraction()))
+          .append(Wording.percent(f.fraction()))
           .append(" <span class=\"bar different\" style=\"width:")
           .append(String.format(Locale.ROOT, "%.1f", 60 * f.fraction()))
           .append("px\"></span></td>");
       if (f.delta().isPresent()) {
         DeltaStats d = f.delta().get();
         h.append("<td>").append(d.type().name().toLowerCase(Locale.ROOT)).append("</td>");
-        h.append("<td class=\"n\">").append(count(d.count())).append("</td>");
+        h.append("<td class=\"n\">").append(Wording.count(d.count())).append("</td>");
         for (DeltaStatistic stat : shown) {
           h.append("<td class=\"n\">")
               .append(d.isApproximate(stat) && d.get(stat).isPresent() ? "&asymp;" : "")
@@ -234,11 +237,11 @@ final class HtmlReport {
     }
     SampleBounds b = s.sample().get();
     h.append("<h2>A sample: what it says of all keys</h2><p>")
-        .append(esc(percent(b.fraction())))
+        .append(esc(Wording.percent(b.fraction())))
         .append(" of the keys, picked by the sampler's key hash (seed ")
         .append(b.seed())
         .append("): ")
-        .append(count(b.keys()))
+        .append(Wording.count(b.keys()))
         .append(" keys. Wilson intervals at ")
         .append(Math.round(100 * SampleBounds.CONFIDENCE))
         .append("% confidence.</p><table><tr><th>share of keys</th><th>in the sample</th>")
@@ -249,13 +252,13 @@ final class HtmlReport {
       h.append("<tr><td><code>")
           .append(esc(i.name()))
           .append("</code></td><td class=\"n\">")
-          .append(count(i.count()))
+          .append(Wording.count(i.count()))
           .append("</td><td class=\"n\">")
-          .append(esc(percent(i.estimate())))
+          .append(esc(Wording.percent(i.estimate())))
           .append("</td><td class=\"n\">")
-          .append(esc(percent(i.low())))
+          .append(esc(Wording.percent(i.low())))
           .append("</td><td class=\"n\">")
-          .append(esc(percent(i.high())))
+          .append(esc(Wording.percent(i.high())))
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
@@ -272,7 +275,7 @@ final class HtmlReport {
       h.append("<tr><td>")
           .append(r.type() == DiffType.MISSING_RHS ? "only in lhs" : "only in rhs")
           .append("</td><td class=\"n\">")
-          .append(count(r.count()))
+          .append(Wording.count(r.count()))
           .append("</td><td><code>")
           .append(esc(Excerpt.of(r.row())))
           .append("</code></td></tr>\n");
@@ -294,11 +297,11 @@ final class HtmlReport {
           .append("</code></td><td><code>")
           .append(esc(a.elementKey()))
           .append("</code></td><td class=\"n\">")
-          .append(count(a.onlyLhs()))
+          .append(Wording.count(a.onlyLhs()))
           .append("</td><td class=\"n\">")
-          .append(count(a.onlyRhs()))
+          .append(Wording.count(a.onlyRhs()))
           .append("</td><td class=\"n\">")
-          .append(count(a.unmatched()))
+          .append(Wording.count(a.unmatched()))
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
@@ -386,14 +389,6 @@ final class HtmlReport {
 
   static String esc(String s) {
     return Html.escape(s);
-  }
-
-  static String count(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
-  }
-
-  static String percent(double f) {
-    return String.format(Locale.ROOT, "%.2f%%", 100 * f);
   }
 
   static String number(OptionalDouble v) {

@@ -1,5 +1,6 @@
 package dev.wick.cli;
 
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.MetricCheck;
 import java.io.PrintWriter;
@@ -15,12 +16,12 @@ final class AnomaliesPrinter {
         r.source(),
         r.at(),
         r.label().map(l -> " (" + l + ")").orElse(""),
-        Words.count(r.earlier(), "earlier profile"),
+        Wording.count(r.earlier(), "earlier profile"),
         !r.judged()
             ? "not judged, too few earlier profiles (at least " + r.minHistory() + " needed)"
             : r.anomalies().isEmpty()
-                ? "no anomaly in " + Words.count(r.checks().size(), "metric")
-                : Words.count(r.anomalies().size(), "anomalous metric")
+                ? "no anomaly in " + Wording.count(r.checks().size(), "metric")
+                : Wording.count(r.anomalies().size(), "anomalous metric")
                     + " of "
                     + r.checks().size());
     for (MetricCheck c : r.anomalies()) {

@@ -5,6 +5,7 @@ import dev.wick.checks.CheckResults;
 import dev.wick.checks.Checks;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.Wording;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,10 +91,10 @@ final class CheckCommand implements Callable<Integer> {
     long warned = results.failed().size() - errors;
     stdout.printf(
         "Checked %s of %s: %d of %s passed, %d failed, %d warned (%s).%n",
-        Words.rows(results.rows()),
+        Wording.count(results.rows(), "row"),
         input.in,
         results.results().size() - results.failed().size(),
-        Words.count(results.results().size(), "check"),
+        Wording.count(results.results().size(), "check"),
         errors,
         warned,
         results.passes() == 1 ? "1 pass" : results.passes() + " passes");

@@ -10,6 +10,7 @@ import dev.wick.bigdiff.GlobalCounts;
 import dev.wick.bigdiff.RowExample;
 import dev.wick.bigdiff.SampleBounds;
 import dev.wick.bigdiff.SchemaDifference;
+import dev.wick.core.report.Wording;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,9 +55,9 @@ final class DiffPrinter {
           g.duplicateKeys(),
           g,
           "lhs "
-              + count(g.duplicateKeysLhs())
+              + Wording.count(g.duplicateKeysLhs())
               + ", rhs "
-              + count(g.duplicateKeysRhs())
+              + Wording.count(g.duplicateKeysRhs())
               + "; not classified, count as not same");
     }
     if (g.nullKeys() > 0) {
@@ -82,8 +83,8 @@ final class DiffPrinter {
             new ArrayList<>(
                 List.of(
                     name,
-                    count(f.different()),
-                    percent(f.fraction()),
+                    Wording.count(f.different()),
+                    Wording.percent(f.fraction()),
                     d.map(x -> x.type().name().toLowerCase(Locale.ROOT)).orElse("-")));
         shown.forEach(stat -> row.add(d.map(x -> statistic(x, stat)).orElse("")));
         w.printf(Locale.ROOT, format, row.toArray());
@@ -107,7 +108,7 @@ final class DiffPrinter {
       w.println(
           "  "
               + (r.type() == DiffType.MISSING_RHS ? "only in lhs" : "only in rhs")
-              + (r.count() > 1 ? " (" + count(r.count()) + " copies): " : ": ")
+              + (r.count() > 1 ? " (" + Wording.count(r.count()) + " copies): " : ": ")
               + r.row());
     }
     if (!s.arrays().isEmpty()) {
@@ -119,13 +120,13 @@ final class DiffPrinter {
                 + "[] by "
                 + a.elementKey()
                 + ": "
-                + count(a.onlyLhs())
+                + Wording.count(a.onlyLhs())
                 + " elements only in lhs, "
-                + count(a.onlyRhs())
+                + Wording.count(a.onlyRhs())
                 + " only in rhs"
                 + (a.unmatched() > 0
                     ? "; "
-                        + count(a.unmatched())
+                        + Wording.count(a.unmatched())
                         + " keys not matched (a null or repeated "
                         + a.elementKey()
                         + ")"
@@ -142,11 +143,11 @@ final class DiffPrinter {
     w.println();
     w.println(
         "sample: "
-            + percent(b.fraction())
+            + Wording.percent(b.fraction())
             + " of the keys by key hash (seed "
             + b.seed()
             + "), "
-            + count(b.keys())
+            + Wording.count(b.keys())
             + " keys; "
             + Math.round(100 * SampleBounds.CONFIDENCE)
             + "% Wilson intervals of the share of all keys:");
@@ -157,9 +158,9 @@ final class DiffPrinter {
           Locale.ROOT,
           "  %-16s %9s  [%s, %s]%n",
           i.name(),
-          percent(i.estimate()),
-          percent(i.low()),
-          percent(i.high()));
+          Wording.percent(i.estimate()),
+          Wording.percent(i.low()),
+          Wording.percent(i.high()));
     }
   }
 
@@ -174,23 +175,25 @@ final class DiffPrinter {
       return "nothing to compare: "
           + empty
           + " no rows ("
-          + count(g.notSame())
+          + Wording.count(g.notSame())
           + " of "
-          + count(g.total())
+          + Wording.count(g.total())
           + " keys on one side only)";
     }
     String noun = s.keyless() ? " rows" : " keys";
     String keys =
         s.hasDifferences()
-            ? count(g.notSame())
+            ? Wording.count(g.notSame())
                 + " of "
-                + count(g.total())
+                + Wording.count(g.total())
                 + noun
                 + " differ ("
-                + percent(g.diffFraction())
-                + (g.duplicateKeys() > 0 ? ", " + count(g.duplicateKeys()) + " duplicated" : "")
+                + Wording.percent(g.diffFraction())
+                + (g.duplicateKeys() > 0
+                    ? ", " + Wording.count(g.duplicateKeys()) + " duplicated"
+                    : "")
                 + ")"
-            : "all " + count(g.total()) + noun + " are the same in the compared fields";
+            : "all " + Wording.count(g.total()) + noun + " are the same in the compared fields";
     return s.schema().differs() ? keys + "; the schema changed (above)" : keys;
   }
 
@@ -232,22 +235,14 @@ final class DiffPrinter {
 
   private static void row(PrintWriter w, String label, long n, GlobalCounts g, String note) {
     String share =
-        label.equals("total") ? "" : percent(g.total() == 0 ? 0 : (double) n / g.total());
+        label.equals("total") ? "" : Wording.percent(g.total() == 0 ? 0 : (double) n / g.total());
     w.printf(
         Locale.ROOT,
         "  %-16s %12s %9s%s%n",
         label,
-        count(n),
+        Wording.count(n),
         share,
         note.isEmpty() ? "" : "   " + note);
-  }
-
-  private static String count(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
-  }
-
-  private static String percent(double f) {
-    return String.format(Locale.ROOT, "%.2f%%", 100 * f);
   }
 
   /** A statistic's value, after {@code ~} when it is approximate. */

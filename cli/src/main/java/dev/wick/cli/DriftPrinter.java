@@ -1,5 +1,6 @@
 package dev.wick.cli;
 
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.FieldDrift;
@@ -19,10 +20,10 @@ final class DriftPrinter {
         Locale.ROOT,
         "Drift from %s (%s) to %s (%s), %s compared:%n",
         report.baselineSource(),
-        Words.rows(report.baselineRows()),
+        Wording.count(report.baselineRows(), "row"),
         report.currentSource(),
-        Words.rows(report.currentRows()),
-        Words.count(report.fields().size(), "field"));
+        Wording.count(report.currentRows(), "row"),
+        Wording.count(report.fields().size(), "field"));
     printSchema(report, out);
     out.printf(
         Locale.ROOT,

@@ -3,6 +3,7 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.Schemas;
 import dev.wick.testkit.generators.BulkGeneration;
 import dev.wick.testkit.generators.GeneratedRecords;
@@ -127,10 +128,10 @@ final class GenerateCommand implements Callable<Integer> {
     var stdout = spec.commandLine().getOut();
     stdout.printf(
         "Wrote %s to %s as %s in %s (seed %d%s).%n",
-        Words.count(count, avro.getFullName() + " record"),
+        Wording.count(count, avro.getFullName() + " record"),
         written,
         target.sparkName(),
-        Words.count(records.partitions(), "file"),
+        Wording.count(records.partitions(), "file"),
         chosenSeed,
         seed.given() ? "" : ", the default; pass --seed to choose another");
     stdout.flush();

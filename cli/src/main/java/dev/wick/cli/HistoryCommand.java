@@ -2,6 +2,7 @@ package dev.wick.cli;
 
 import dev.wick.core.WickException;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.HistoryEntry;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileHistory;
@@ -53,7 +54,7 @@ final class HistoryCommand implements Runnable {
       for (HistoryEntry e : entries) {
         out.println(e.at() + "  " + e.label().orElse("-") + "  " + Inputs.local(e.location()));
       }
-      out.println(Words.count(entries.size(), "profile") + " in " + where.history);
+      out.println(Wording.count(entries.size(), "profile") + " in " + where.history);
       out.flush();
       return 0;
     }
@@ -88,7 +89,7 @@ final class HistoryCommand implements Runnable {
           where.history().prune(new Configuration(), ProfileHistory.parseKeep(keep), now);
       PrintWriter out = spec.commandLine().getOut();
       removed.forEach(e -> out.println("deleted " + Inputs.local(e.location())));
-      out.println(Words.count(removed.size(), "profile") + " deleted from " + where.history);
+      out.println(Wording.count(removed.size(), "profile") + " deleted from " + where.history);
       out.flush();
       return 0;
     }
@@ -134,7 +135,7 @@ final class HistoryCommand implements Runnable {
       PrintWriter out = spec.commandLine().getOut();
       out.printf(
           "Merged %s of %s from %s to %s into %s.%n",
-          Words.rows(merged.rowCount()), where.history, start, end, written);
+          Wording.count(merged.rowCount(), "row"), where.history, start, end, written);
       out.flush();
       return 0;
     }

@@ -3,6 +3,7 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.Schema;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.HistoryEntry;
@@ -100,7 +101,9 @@ final class ProfileCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(
         "Profiled %s and %s of %s.%n",
-        Words.rows(profile.rowCount()), Words.count(profile.fields().size(), "field"), input.in);
+        Wording.count(profile.rowCount(), "row"),
+        Wording.count(profile.fields().size(), "field"),
+        input.in);
     comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
     if (out != null) {
       String written;

@@ -2,6 +2,7 @@ package dev.wick.cli;
 
 import dev.wick.core.WickException;
 import dev.wick.core.job.Sandbox;
+import dev.wick.core.report.Wording;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -115,7 +116,7 @@ final class SandboxCommand implements Runnable {
       for (Sandbox.Run r : deleted) {
         out.println("deleted " + Inputs.local(r.location()) + " (" + humanBytes(r.bytes()) + ")");
       }
-      out.println(Words.count(deleted.size(), "run") + " deleted from " + root.root());
+      out.println(Wording.count(deleted.size(), "run") + " deleted from " + root.root());
       out.flush();
       return 0;
     }

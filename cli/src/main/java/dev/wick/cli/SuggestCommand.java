@@ -7,6 +7,7 @@ import dev.wick.checks.Suggestions;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.Schemas;
 import dev.wick.profiler.Profile;
 import java.io.PrintWriter;
@@ -117,7 +118,7 @@ final class SuggestCommand implements Callable<Integer> {
     }
     stdout.printf(
         "Suggested %s from the profile of %s (%s).%n",
-        Words.count(suggested.checks().checks().size(), "check"),
+        Wording.count(suggested.checks().checks().size(), "check"),
         read.source(),
         suggested.schemaDerived() ? "schema derived from the profile" : "schema annotated");
     stdout.printf(

@@ -1,5 +1,6 @@
 package dev.wick.cli;
 
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.validation.ValidationSummary;
 import java.io.PrintWriter;
@@ -14,12 +15,12 @@ final class ValidatePrinter {
   static void print(PrintWriter w, ValidationSummary summary, Schema schema, String out) {
     w.printf(
         Locale.ROOT,
-        "Validated %s of %s: %d valid, %d invalid (%s).%n",
-        Words.count(summary.total(), "record"),
+        "Validated %s of %s: %s valid, %s invalid (%s).%n",
+        Wording.count(summary.total(), "record"),
         schema.name(),
-        summary.valid(),
-        summary.invalid(),
-        percent(summary.invalidFraction()));
+        Wording.count(summary.valid()),
+        Wording.count(summary.invalid()),
+        Wording.percent(summary.invalidFraction()));
     List<ValidationSummary.RuleCount> failing =
         summary.rules().stream().filter(r -> r.invalid() > 0).toList();
     int fieldWidth = failing.stream().mapToInt(r -> r.field().length()).max().orElse(0);
@@ -27,16 +28,12 @@ final class ValidatePrinter {
     for (ValidationSummary.RuleCount r : failing) {
       w.printf(
           Locale.ROOT,
-          "  %-" + fieldWidth + "s  %-" + ruleWidth + "s  %d%n",
+          "  %-" + fieldWidth + "s  %-" + ruleWidth + "s  %s%n",
           r.field(),
           r.rule(),
-          r.invalid());
+          Wording.count(r.invalid()));
     }
     w.printf("Wrote valid/, invalid/ and summary.json to %s.%n", out);
     w.flush();
-  }
-
-  private static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 }

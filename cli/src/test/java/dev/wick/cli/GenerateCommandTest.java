@@ -98,7 +98,7 @@ class GenerateCommandTest {
 
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
-        .contains("Wrote 2500 music.events.Play records to")
+        .contains("Wrote 2,500 music.events.Play records to")
         .contains("as avro in 3 files (seed 42, the default; pass --seed to choose another)");
     assertThat(out.resolve("_SUCCESS")).exists();
     List<List<GenericRecord>> parts = avroParts(out);
@@ -284,7 +284,7 @@ class GenerateCommandTest {
             "--rows-per-file",
             "1000");
     assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.out()).contains("Wrote 3000 ops.events.Event records").contains("in 3 files");
+    assertThat(r.out()).contains("Wrote 3,000 ops.events.Event records").contains("in 3 files");
     org.apache.avro.Schema expected =
         new org.apache.avro.Schema.Parser().parse(new File(schema("event_any.avsc")));
     List<List<GenericRecord>> parts = avroParts(out);

@@ -157,12 +157,16 @@ class LakeTablesTest {
     // Between the first two commits version 0 is current: its 100 plays, none lengthened.
     Instant between = v0.plusMillis(v0.until(v1, java.time.temporal.ChronoUnit.MILLIS) / 2);
     JsonNode atBetween = diff("delta:" + delta + "@" + between, version0.toString());
-    assertThat(atBetween.get("total").asLong()).isEqualTo(100);
-    assertThat(atBetween.get("same").asLong()).isEqualTo(100);
+    assertThat(atBetween.get("total").asLong())
+        .as("keys read at %s, where version 0 (100 plays) is current", between)
+        .isEqualTo(100);
+    assertThat(atBetween.get("same").asLong()).as("plays equal to version 0's").isEqualTo(100);
     // At the second commit's own time version 1 is current: plays 0-9 last 5 s longer.
     JsonNode atV1 = diff("delta:" + delta + "@" + v1, version1.toString());
-    assertThat(atV1.get("total").asLong()).isEqualTo(100);
-    assertThat(atV1.get("same").asLong()).isEqualTo(100);
+    assertThat(atV1.get("total").asLong())
+        .as("keys read at %s, where version 1 is current", v1)
+        .isEqualTo(100);
+    assertThat(atV1.get("same").asLong()).as("plays equal to version 1's").isEqualTo(100);
   }
 
   @Test

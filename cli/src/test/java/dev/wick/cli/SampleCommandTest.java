@@ -81,7 +81,7 @@ class SampleCommandTest {
     assertThat(run.out())
         .startsWith(
             "sample       fraction 0.1 by user_id, seed 42 (default)\n"
-                + "records in   3000\n"
+                + "records in   3,000\n"
                 + "records out  ")
         .contains("(target 300)\npasses       1 over the input\n")
         .contains("wrote " + out + " (parquet); details in _wick_sample.json");
@@ -148,7 +148,7 @@ class SampleCommandTest {
             String.join(
                 "\n",
                 "sample       count 100 exactly (Bernoulli), uniform over strata country, seed 7",
-                "records in   3000",
+                "records in   3,000",
                 "records out  100 (target 100)",
                 "passes       2 over the input",
                 "",

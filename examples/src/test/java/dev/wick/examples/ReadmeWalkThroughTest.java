@@ -92,7 +92,7 @@ class ReadmeWalkThroughTest {
 
     // The bundled plays hold a few plays that break their semantic types (ExampleData).
     assertThat(validated)
-        .contains("Validated 20000 records of TrackPlay: 19929 valid, 71 invalid (0.36%).")
+        .contains("Validated 20,000 records of TrackPlay: 19,929 valid, 71 invalid (0.36%).")
         .containsPattern("user_id\\s+base62_id\\(length=22\\)\\s+27")
         .containsPattern("country\\s+country_code\\s+28")
         .containsPattern("ms_played\\s+non_negative\\s+16");
@@ -159,7 +159,7 @@ class ReadmeWalkThroughTest {
             + " --by user_id",
         (out, t) -> {
           assertThat(out)
-              .contains("records in   20000\nrecords out  1821 (target 2000)\n")
+              .contains("records in   20,000\nrecords out  1,821 (target 2,000)\n")
               .contains("wrote target/plays-sample (avro); details in _wick_sample.json");
           assertThat(avroRecords(t.resolve("plays-sample"))).isEqualTo(1821);
           assertThat(t.resolve("plays-sample/_wick_sample.json")).isRegularFile();
@@ -200,7 +200,7 @@ class ReadmeWalkThroughTest {
         (out, t) -> {
           assertThat(out)
               .startsWith(
-                  "Wrote 20000 dev.wick.examples.avro.TrackPlay records to"
+                  "Wrote 20,000 dev.wick.examples.avro.TrackPlay records to"
                       + " target/plays-generated as avro in 1 file (seed 42, the default;");
           assertThat(avroRecords(t.resolve("plays-generated"))).isEqualTo(20_000);
         });
@@ -327,7 +327,7 @@ class ReadmeWalkThroughTest {
         (out, t) -> {
           assertThat(out)
               .startsWith(
-                  "Wrote 100000 dev.wick.examples.avro.TrackPlay records to target/plays-like"
+                  "Wrote 100,000 dev.wick.examples.avro.TrackPlay records to target/plays-like"
                       + " as avro in 1 file (seed 42, the default;");
           assertThat(avroRecords(t.resolve("plays-like"))).isEqualTo(100_000);
         });

@@ -90,7 +90,7 @@ class ToolContractTest {
     assertThat(sample.data().count()).isBetween(1_500L, 2_500L);
     assertThat(gate.violations()).hasSize(2);
     assertThat(gate.violations().get(0).message())
-        .isEqualTo("71 of 20000 records (0.36%) are invalid; at most 0.10% may be.");
+        .isEqualTo("71 of 20,000 records (0.36%) are invalid; at most 0.10% may be.");
     assertThat(gate.violations().get(1).message()).startsWith("133 of 500 keys are not SAME");
     assertThat(tmp.resolve("validated/invalid/_SUCCESS")).exists();
   }

@@ -3,6 +3,7 @@ package dev.wick.profiler;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.internal.AnomaliesHtml;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -142,7 +143,7 @@ public record AnomalyReport(
   }
 
   private static String number(double v) {
-    return dev.wick.profiler.internal.Formats.number(v);
+    return Wording.number(v);
   }
 
   /** This report as {@code anomalies.json} text. */

@@ -1,6 +1,6 @@
 package dev.wick.profiler;
 
-import dev.wick.profiler.internal.Formats;
+import dev.wick.core.report.Wording;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -66,12 +66,12 @@ public record MetricCheck(
   public String summary() {
     return describe()
         + ": "
-        + Formats.number(value)
+        + Wording.number(value)
         + (judged()
             ? ", band "
-                + Formats.number(lower)
+                + Wording.number(lower)
                 + " to "
-                + Formats.number(upper)
+                + Wording.number(upper)
                 + (method == Method.SEASONAL ? " (same weekday)" : " (robust)")
             : " (not judged)");
   }

@@ -2,6 +2,7 @@ package dev.wick.profiler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wick.core.report.Wording;
 import dev.wick.core.spark.WickSpark;
 import dev.wick.profiler.internal.ProfileHtml;
 import java.util.Optional;
@@ -84,10 +85,7 @@ class ProfileHtmlTest {
     for (FieldDrift f : withKs) {
       assertThat(compared)
           .as(f.path())
-          .contains(
-              "<dt>Drift (KS)</dt><dd>"
-                  + dev.wick.profiler.internal.Formats.number(f.score())
-                  + ", p = ");
+          .contains("<dt>Drift (KS)</dt><dd>" + Wording.number(f.score()) + ", p = ");
     }
   }
 

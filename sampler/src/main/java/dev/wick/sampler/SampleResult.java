@@ -88,9 +88,9 @@ public record SampleResult(
   public String summary() {
     StringBuilder s = new StringBuilder();
     s.append("sample       ").append(spec.describe()).append('\n');
-    s.append("records in   ").append(recordsIn).append('\n');
+    s.append("records in   ").append(Wording.count(recordsIn)).append('\n');
     s.append("records out  ")
-        .append(recordsOut)
+        .append(Wording.count(recordsOut))
         .append(" (target ")
         .append(targetText(target))
         .append(")\n");
@@ -108,9 +108,9 @@ public record SampleResult(
       rows.add(
           new String[] {
             c.display(),
-            String.valueOf(c.recordsIn()),
+            Wording.count(c.recordsIn()),
             targetText(c.target()),
-            String.valueOf(c.actual())
+            Wording.count(c.actual())
           });
     }
     int[] widths = new int[4];
@@ -137,8 +137,8 @@ public record SampleResult(
 
   private String targetText(double value) {
     return spec.exact()
-        ? String.valueOf(Math.round(value))
-        : Wording.plain(Math.round(value * 10) / 10.0);
+        ? Wording.count(Math.round(value))
+        : Wording.number(Math.round(value * 10) / 10.0);
   }
 
   private static String pad(String text, int width, boolean right) {

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * @param violations what failed, in schema order; empty when valid
  * @param <T> the value's type
  */
-public record ValidationResult<T>(T value, List<Violation> violations) {
+public record ValidationResult<T>(T value, List<FailedRule> violations) {
   public ValidationResult {
     violations = List.copyOf(violations);
   }
@@ -26,7 +26,7 @@ public record ValidationResult<T>(T value, List<Violation> violations) {
 
   /** The failing field paths, in schema order. */
   public List<String> invalidFields() {
-    return violations.stream().map(Violation::field).distinct().toList();
+    return violations.stream().map(FailedRule::field).distinct().toList();
   }
 
   /** The value when valid; otherwise a check failure listing every violation. */
@@ -34,7 +34,7 @@ public record ValidationResult<T>(T value, List<Violation> violations) {
     if (isInvalid()) {
       throw WickException.checkFailed(
           "The record is invalid: "
-              + violations.stream().map(Violation::toString).collect(Collectors.joining("; "))
+              + violations.stream().map(FailedRule::toString).collect(Collectors.joining("; "))
               + ".");
     }
     return value;

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.json.Json;
+import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Counts from validating a dataset: records in total, valid and invalid, and per field and rule how
@@ -55,8 +55,8 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
               "The input holds no records, so nothing was validated."));
     }
     if (invalidFraction() > thresholds.maxInvalidFraction()) {
-      String measured = percent(invalidFraction());
-      String limit = percent(thresholds.maxInvalidFraction());
+      String measured = Wording.percent(invalidFraction());
+      String limit = Wording.percent(thresholds.maxInvalidFraction());
       out.add(
           new dev.wick.core.gate.Violation(
               dev.wick.core.gate.Violation.Kind.THRESHOLD,
@@ -64,20 +64,16 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
               "invalid fraction",
               String.valueOf(invalidFraction()),
               String.valueOf(thresholds.maxInvalidFraction()),
-              invalid
+              Wording.count(invalid)
                   + " of "
-                  + total
-                  + " records ("
+                  + Wording.count(total, "record")
+                  + " ("
                   + measured
                   + ") are invalid; at most "
                   + limit
                   + " may be."));
     }
     return new GateResult(out);
-  }
-
-  private static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 
   /**

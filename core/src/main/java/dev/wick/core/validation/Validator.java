@@ -108,13 +108,13 @@ public final class Validator<T> {
   /** Validates {@code value} (not null) and reports every failing rule. */
   public ValidationResult<T> validate(T value) {
     Objects.requireNonNull(value, "value");
-    List<Violation> violations = new ArrayList<>();
+    List<FailedRule> violations = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
     for (Rule rule : rules) {
       reasons.clear();
       collect(value, rule.path().steps(), 0, rule, reasons);
       if (!reasons.isEmpty()) {
-        violations.add(new Violation(rule.path().toString(), rule.name(), Rule.combine(reasons)));
+        violations.add(new FailedRule(rule.path().toString(), rule.name(), Rule.combine(reasons)));
       }
     }
     return new ValidationResult<>(value, violations);

@@ -57,10 +57,10 @@ class ValidationTest {
     return new Generated(records, broken, SPARK.createDataFrame(rows, struct));
   }
 
-  private static List<Violation> violations(Row row) {
-    List<Violation> out = new ArrayList<>();
+  private static List<FailedRule> violations(Row row) {
+    List<FailedRule> out = new ArrayList<>();
     for (Row v : row.<Row>getList(row.fieldIndex(Validation.REASONS))) {
-      out.add(new Violation(v.getString(0), v.getString(1), v.getString(2)));
+      out.add(new FailedRule(v.getString(0), v.getString(1), v.getString(2)));
     }
     return out;
   }
@@ -74,7 +74,7 @@ class ValidationTest {
     Validator<Row> onRows = Validator.forSchema(PLAY);
     int invalid = 0;
     for (int i = 0; i < rows.size(); i++) {
-      List<Violation> spark = violations(rows.get(i));
+      List<FailedRule> spark = violations(rows.get(i));
       assertThat(spark).as("row %d", i).isEqualTo(avro.validate(g.records().get(i)).violations());
       assertThat(spark).as("row %d", i).isEqualTo(onRows.validate(rows.get(i)).violations());
       assertThat(spark.stream().map(v -> v.field() + " " + v.rule()).toList())
@@ -360,7 +360,7 @@ class ValidationTest {
     List<Row> out = checked.annotated().collectAsList();
     Validator<Row> java = Validator.forSchema(schema);
     for (int i = 0; i < out.size(); i++) {
-      List<Violation> spark = violations(out.get(i));
+      List<FailedRule> spark = violations(out.get(i));
       assertThat(spark).as("row %d", i).isEqualTo(java.validate(out.get(i)).violations());
       assertThat(spark).as("row %d", i).hasSize(i % 2 == 0 ? 0 : fields.size());
     }

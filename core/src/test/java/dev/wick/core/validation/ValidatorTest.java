@@ -95,28 +95,28 @@ class ValidatorTest {
     ValidationResult<Play> result = Validator.of(Play.class).validate(p);
     assertThat(result.violations())
         .containsExactly(
-            new Violation(
+            new FailedRule(
                 "trackId",
                 "value_type(class=dev.wick.core.validation.TestTypes$TrackId)",
                 "'nope' is not a base62 id of 22 characters"),
-            new Violation("email", "email", "'anne@' is not an email address"),
-            new Violation("msPlayed", "positive", "0 is not positive"),
-            new Violation("events[]", "not_null", "is null, but the field is not nullable"),
-            new Violation(
+            new FailedRule("email", "email", "'anne@' is not an email address"),
+            new FailedRule("msPlayed", "positive", "0 is not positive"),
+            new FailedRule("events[]", "not_null", "is null, but the field is not nullable"),
+            new FailedRule(
                 "events[].volume", "range(max=100, min=0)", "101 is not in [0, 100] (and 1 more)"),
-            new Violation(
+            new FailedRule(
                 "events[].country",
                 "country_code",
                 "'XX' is not an ISO 3166-1 alpha-2 country code (and 1 more)"),
-            new Violation(
+            new FailedRule(
                 "devices{}.os",
                 "one_of(values=ios|android|web)",
                 "'tizen' is not one of ios, android, web"),
-            new Violation(
+            new FailedRule(
                 "devices{}.locale",
                 "language_tag",
                 "'english' is not a language tag such as en, en-GB or zh-Hant-TW"),
-            new Violation(
+            new FailedRule(
                 "home",
                 "value_type(class=dev.wick.core.validation.TestTypes$HomeCountry)",
                 "'ZZ' is not a valid HomeCountry: unknown country"));

@@ -1,7 +1,8 @@
 package dev.wick.profiler.internal;
 
-import static dev.wick.profiler.internal.Formats.html;
+import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.MetricCheck;
 import java.time.Instant;
@@ -57,15 +58,15 @@ public final class AnomaliesHtml {
   public static String render(Page r) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Anomalies of ")
-        .append(html(r.source()))
+        .append(escape(r.source()))
         .append("</title><style>body{font:14px sans-serif;margin:2em;color:#222}")
         .append("section{display:inline-block;margin:0 1.5em 1.5em 0;vertical-align:top}")
         .append("h3{font-size:14px;margin:.2em 0}small{color:#666}.bad{color:#c00}</style>")
         .append("</head><body><h1>Anomalies of ")
-        .append(html(r.source()))
+        .append(escape(r.source()))
         .append("</h1><p>Newest profile: ")
-        .append(html(r.at().toString()))
-        .append(r.label().map(l -> " (label " + html(l) + ")").orElse(""))
+        .append(escape(r.at().toString()))
+        .append(r.label().map(l -> " (label " + escape(l) + ")").orElse(""))
         .append(", judged against ")
         .append(r.earlier())
         .append(" earlier profiles. ");
@@ -85,28 +86,28 @@ public final class AnomaliesHtml {
     h.append("</p>");
     if (r.schemaChanged()) {
       h.append("<h2>Schema changed since the previous profile</h2><ul>");
-      r.appeared().forEach(f -> h.append("<li>appeared: ").append(html(f)).append("</li>"));
-      r.disappeared().forEach(f -> h.append("<li>disappeared: ").append(html(f)).append("</li>"));
+      r.appeared().forEach(f -> h.append("<li>appeared: ").append(escape(f)).append("</li>"));
+      r.disappeared().forEach(f -> h.append("<li>disappeared: ").append(escape(f)).append("</li>"));
       for (DriftReport.TypeChange c : r.typeChanged()) {
         h.append("<li>type changed: ")
-            .append(html(c.path()))
+            .append(escape(c.path()))
             .append(' ')
-            .append(html(c.baselineType()))
+            .append(escape(c.baselineType()))
             .append(" &rarr; ")
-            .append(html(c.currentType()))
+            .append(escape(c.currentType()))
             .append("</li>");
       }
       h.append("</ul>");
     }
     for (MetricCheck c : bad) {
       h.append("<section><h3>")
-          .append(html(c.describe()))
+          .append(escape(c.describe()))
           .append("</h3><small>")
-          .append(html(Formats.number(c.value())))
+          .append(escape(Wording.number(c.value())))
           .append(" outside ")
-          .append(html(Formats.number(c.lower())))
+          .append(escape(Wording.number(c.lower())))
           .append(" to ")
-          .append(html(Formats.number(c.upper())))
+          .append(escape(Wording.number(c.upper())))
           .append(c.method() == MetricCheck.Method.SEASONAL ? " (same weekday)" : " (robust)")
           .append("</small><br>")
           .append(chart(c))
@@ -167,8 +168,8 @@ public final class AnomaliesHtml {
             x(n - 1, n),
             y(last.value(), lo, span),
             c.anomalous() ? "#c00" : "#4e79a7",
-            html(last.at().toString()),
-            html(Formats.number(last.value()))));
+            escape(last.at().toString()),
+            escape(Wording.number(last.value()))));
     svg.append("</svg>");
     return svg.toString();
   }

@@ -1,7 +1,8 @@
 package dev.wick.profiler.internal;
 
-import static dev.wick.profiler.internal.Formats.html;
+import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.FieldKind;
 import dev.wick.profiler.NumericStats;
 import dev.wick.profiler.ValueCount;
@@ -68,8 +69,8 @@ final class Charts {
               Math.max(1, barW - 2),
               h,
               CURRENT,
-              html(Formats.value(kind, type, b.low())),
-              html(Formats.value(kind, type, b.high())),
+              escape(Formats.value(kind, type, b.low())),
+              escape(Formats.value(kind, type, b.high())),
               b.count()));
     }
     if (baseline.isPresent()) {
@@ -146,10 +147,10 @@ final class Charts {
               y,
               Math.max(1, share / max * plotW),
               CURRENT,
-              html(v.value()),
+              escape(v.value()),
               v.count(),
-              Formats.percent(share)));
-      label(svg, labelW + share / max * plotW + 4, y + 11, "start", Formats.percent(share));
+              Wording.percent(share)));
+      label(svg, labelW + share / max * plotW + 4, y + 11, "start", Wording.percent(share));
       if (baselineShares.isPresent()) {
         double b = baselineShares.get()[i];
         svg.append(
@@ -161,7 +162,7 @@ final class Charts {
                 y + 13,
                 Math.max(1, b / max * plotW),
                 BASELINE,
-                Formats.percent(b)));
+                Wording.percent(b)));
       }
     }
     return svg.append("</svg>").toString();
@@ -197,7 +198,7 @@ final class Charts {
                 x,
                 y,
                 anchor))
-        .append(html(text))
+        .append(escape(text))
         .append("</text>");
   }
 }

@@ -1,6 +1,6 @@
 package dev.wick.profiler.internal;
 
-import dev.wick.core.report.Html;
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.FieldKind;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -8,7 +8,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Locale;
 
-/** How reports show numbers, shares and the values of temporal fields. */
+/**
+ * How reports show the values of temporal fields and p-values; numbers read as {@link Wording}
+ * writes them.
+ */
 public final class Formats {
   private Formats() {}
 
@@ -29,39 +32,11 @@ public final class Formats {
           ? LocalDateTime.ofInstant(t, ZoneOffset.UTC).toString()
           : t.toString();
     }
-    return number(v);
-  }
-
-  /** A number in at most about six significant digits, whole numbers without a fraction. */
-  public static String number(double v) {
-    if (Double.isNaN(v)) {
-      return "-";
-    }
-    if (Double.isInfinite(v)) {
-      return v > 0 ? "inf" : "-inf";
-    }
-    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-      return String.format(Locale.ROOT, "%,d", (long) v);
-    }
-    double a = Math.abs(v);
-    if (a >= 1e6 || a < 1e-3) {
-      return String.format(Locale.ROOT, "%.4g", v);
-    }
-    return String.format(Locale.ROOT, "%,.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
-  }
-
-  /** A share as a percentage with two decimals. */
-  public static String percent(double share) {
-    return String.format(Locale.ROOT, "%.2f%%", share * 100);
+    return Wording.number(v);
   }
 
   /** A p-value: scientific notation when small. */
   public static String pValue(double p) {
     return p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
-  }
-
-  /** Text escaped for HTML element content and attribute values. */
-  public static String html(String s) {
-    return Html.escape(s);
   }
 }

@@ -1,7 +1,8 @@
 package dev.wick.profiler.internal;
 
-import static dev.wick.profiler.internal.Formats.html;
+import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.FieldDrift;
 import dev.wick.profiler.FieldKind;
@@ -66,24 +67,24 @@ public final class ProfileHtml {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<title>Wick profile: ")
-        .append(html(current.source()))
+        .append(escape(current.source()))
         .append("</title><style>")
         .append(STYLE)
         .append("</style></head><body>\n");
-    h.append("<h1>Profile of ").append(html(current.source())).append("</h1>\n");
+    h.append("<h1>Profile of ").append(escape(current.source())).append("</h1>\n");
     h.append("<div class=\"meta\">")
-        .append(Formats.number(current.rowCount()))
+        .append(Wording.number(current.rowCount()))
         .append(" rows, ")
         .append(current.fields().size())
         .append(" fields, made ")
-        .append(html(current.createdAt()));
+        .append(escape(current.createdAt()));
     if (baseline.isPresent()) {
       h.append(". Compared with the baseline ")
-          .append(html(baseline.get().source()))
+          .append(escape(baseline.get().source()))
           .append(" (")
-          .append(Formats.number(baseline.get().rowCount()))
+          .append(Wording.number(baseline.get().rowCount()))
           .append(" rows, made ")
-          .append(html(baseline.get().createdAt()))
+          .append(escape(baseline.get().createdAt()))
           .append(")")
           .append("<span class=\"legend\"><span style=\"background:")
           .append(Charts.CURRENT)
@@ -137,7 +138,7 @@ public final class ProfileHtml {
 
   private static void list(StringBuilder h, String label, List<String> paths) {
     if (!paths.isEmpty()) {
-      h.append(label).append(html(String.join(", ", paths))).append('.');
+      h.append(label).append(escape(String.join(", ", paths))).append('.');
     }
   }
 
@@ -161,7 +162,7 @@ public final class ProfileHtml {
       cell(
           h,
           sd,
-          f.kind() == FieldKind.TEMPORAL ? Formats.number(sd) + unit(f) : Formats.number(sd));
+          f.kind() == FieldKind.TEMPORAL ? Wording.number(sd) + unit(f) : Wording.number(sd));
       cellValue(h, f, s.map(NumericStats::median));
       if (drift.isPresent()) {
         driftCells(h, d, d.flatMap(FieldDrift::ks).map(FieldDrift.KsTest::pValue));
@@ -189,8 +190,8 @@ public final class ProfileHtml {
       Optional<FieldDrift> d = drift.flatMap(r -> r.field(f.path()));
       rowStart(h, p, f, d);
       if (f.text().isPresent()) {
-        cell(h, f.text().get().empty(), Formats.number(f.text().get().empty()));
-        cell(h, f.text().get().meanLength(), Formats.number(f.text().get().meanLength()));
+        cell(h, f.text().get().empty(), Wording.number(f.text().get().empty()));
+        cell(h, f.text().get().meanLength(), Wording.number(f.text().get().meanLength()));
       } else {
         cell(h, -1, "-");
         cell(h, -1, "-");
@@ -200,7 +201,7 @@ public final class ProfileHtml {
       } else if (!f.topValues().isEmpty()) {
         ValueCount v = f.topValues().get(0);
         String share =
-            f.nonNull() == 0 ? "" : " (" + Formats.percent((double) v.count() / f.nonNull()) + ")";
+            f.nonNull() == 0 ? "" : " (" + Wording.percent((double) v.count() / f.nonNull()) + ")";
         cellText(h, v.value(), (v.value().isEmpty() ? "(empty)" : v.value()) + share);
       } else {
         cellText(h, "", "-");
@@ -220,26 +221,26 @@ public final class ProfileHtml {
     h.append("<tr")
         .append(d.isPresent() && d.get().score() > 0.1 ? " class=\"drifted\"" : "")
         .append("><td data-sort=\"")
-        .append(html(f.path()))
+        .append(escape(f.path()))
         .append("\"><a href=\"#f")
         .append(index)
         .append("\">")
-        .append(html(f.path()))
+        .append(escape(f.path()))
         .append("</a></td>");
     h.append("<td class=\"type\" data-sort=\"")
-        .append(html(f.type()))
+        .append(escape(f.type()))
         .append("\">")
-        .append(html(f.type()))
+        .append(escape(f.type()))
         .append("</td>");
-    cell(h, f.count(), Formats.number(f.count()));
-    cell(h, f.nullRate(), Formats.percent(f.nullRate()));
+    cell(h, f.count(), Wording.number(f.count()));
+    cell(h, f.nullRate(), Wording.percent(f.nullRate()));
     double distinct = f.distinct().map(x -> x.estimate()).orElse(-1.0);
     cell(
         h,
         distinct,
         distinct < 0
             ? "-"
-            : Formats.number(Math.round(distinct)) + (f.allDistinct() ? " (all distinct)" : ""));
+            : Wording.number(Math.round(distinct)) + (f.allDistinct() ? " (all distinct)" : ""));
   }
 
   private static void driftCells(StringBuilder h, Optional<FieldDrift> d, Optional<Double> pValue) {
@@ -249,16 +250,16 @@ public final class ProfileHtml {
       cell(h, -1, "-");
       return;
     }
-    cell(h, d.get().score(), Formats.number(d.get().score()));
+    cell(h, d.get().score(), Wording.number(d.get().score()));
     cell(h, pValue.orElse(2.0), pValue.map(Formats::pValue).orElse("-"));
     double change = d.get().nullRateChange();
-    cell(h, Math.abs(change), (change > 0 ? "+" : "") + Formats.percent(change));
+    cell(h, Math.abs(change), (change > 0 ? "+" : "") + Wording.percent(change));
   }
 
   private static void validCell(StringBuilder h, FieldProfile f) {
     if (f.semantic().isPresent()) {
       double share = f.semantic().get().validShare();
-      cell(h, share, Formats.percent(share) + " " + f.semantic().get().type());
+      cell(h, share, Wording.percent(share) + " " + f.semantic().get().type());
     } else {
       cell(h, 2, "-");
     }
@@ -273,15 +274,15 @@ public final class ProfileHtml {
     h.append("<td data-sort=\"")
         .append(Double.isNaN(sort) ? "-1e308" : Double.toString(sort))
         .append("\">")
-        .append(html(text))
+        .append(escape(text))
         .append("</td>");
   }
 
   private static void cellText(StringBuilder h, String sort, String text) {
     h.append("<td data-sort=\"")
-        .append(html(sort))
+        .append(escape(sort))
         .append("\">")
-        .append(html(text))
+        .append(escape(text))
         .append("</td>");
   }
 
@@ -291,21 +292,21 @@ public final class ProfileHtml {
       FieldProfile f,
       Optional<FieldProfile> before,
       Optional<FieldDrift> d) {
-    h.append("<section id=\"f").append(index).append("\"><div><h3>").append(html(f.path()));
-    h.append(" <small class=\"type\">").append(html(f.type())).append("</small></h3><dl>");
-    stat(h, "Count", Formats.number(f.count()));
-    stat(h, "Nulls", Formats.number(f.nulls()) + " (" + Formats.percent(f.nullRate()) + ")");
+    h.append("<section id=\"f").append(index).append("\"><div><h3>").append(escape(f.path()));
+    h.append(" <small class=\"type\">").append(escape(f.type())).append("</small></h3><dl>");
+    stat(h, "Count", Wording.number(f.count()));
+    stat(h, "Nulls", Wording.number(f.nulls()) + " (" + Wording.percent(f.nullRate()) + ")");
     f.distinct()
         .ifPresent(
             x ->
                 stat(
                     h,
                     "Distinct",
-                    Formats.number(Math.round(x.estimate()))
+                    Wording.number(Math.round(x.estimate()))
                         + " ("
-                        + Formats.number(Math.round(x.lower()))
+                        + Wording.number(Math.round(x.lower()))
                         + " to "
-                        + Formats.number(Math.round(x.upper()))
+                        + Wording.number(Math.round(x.upper()))
                         + (f.allDistinct() ? "; all distinct" : "")
                         + ")"));
     f.numeric()
@@ -318,7 +319,7 @@ public final class ProfileHtml {
               s.quantiles()
                   .forEach((k, v) -> stat(h, label + k, Formats.value(f.kind(), f.type(), v)));
               if (s.zeros() > 0) {
-                stat(h, "Zeros", Formats.number(s.zeros()));
+                stat(h, "Zeros", Wording.number(s.zeros()));
               }
               if (s.nan() > 0 || s.infinite() > 0) {
                 stat(h, "NaN / infinite", s.nan() + " / " + s.infinite());
@@ -327,7 +328,7 @@ public final class ProfileHtml {
     f.text()
         .ifPresent(
             t -> {
-              stat(h, "Empty", Formats.number(t.empty()));
+              stat(h, "Empty", Wording.number(t.empty()));
               stat(
                   h,
                   "Length",
@@ -335,7 +336,7 @@ public final class ProfileHtml {
                       + " to "
                       + t.maxLength()
                       + ", mean "
-                      + Formats.number(t.meanLength()));
+                      + Wording.number(t.meanLength()));
             });
     f.semantic()
         .ifPresent(
@@ -343,11 +344,11 @@ public final class ProfileHtml {
                 stat(
                     h,
                     "Valid " + s.type(),
-                    Formats.number(s.valid())
+                    Wording.number(s.valid())
                         + " of "
-                        + Formats.number(s.checked())
+                        + Wording.number(s.checked())
                         + " ("
-                        + Formats.percent(s.validShare())
+                        + Wording.percent(s.validShare())
                         + ")"));
     d.ifPresent(
         x -> {
@@ -359,14 +360,14 @@ public final class ProfileHtml {
                           "Drift (KS)",
                           // The score, as the console and drift.json print it; the sketches'
                           // own statistic and rank error beside it when they differ.
-                          Formats.number(x.score())
+                          Wording.number(x.score())
                               + ", p = "
                               + Formats.pValue(k.pValue())
                               + (k.sketchError() > 0
                                   ? " (the sketches' statistic "
-                                      + Formats.number(k.statistic())
+                                      + Wording.number(k.statistic())
                                       + " less their rank error "
-                                      + Formats.number(k.sketchError())
+                                      + Wording.number(k.sketchError())
                                       + ")"
                                   : "")));
           x.categorical()
@@ -375,19 +376,19 @@ public final class ProfileHtml {
                       stat(
                           h,
                           "Drift (L\u221e)",
-                          Formats.number(c.linf())
+                          Wording.number(c.linf())
                               + ", \u03c7\u00b2 = "
-                              + Formats.number(c.chiSquare())
+                              + Wording.number(c.chiSquare())
                               + ", p = "
                               + Formats.pValue(c.pValue())));
           stat(
               h,
               "Null rate",
-              Formats.percent(x.baselineNullRate())
+              Wording.percent(x.baselineNullRate())
                   + " \u2192 "
-                  + Formats.percent(x.currentNullRate()));
+                  + Wording.percent(x.currentNullRate()));
           x.distinctChange()
-              .ifPresent(c -> stat(h, "Distinct change", (c > 0 ? "+" : "") + Formats.percent(c)));
+              .ifPresent(c -> stat(h, "Distinct change", (c > 0 ? "+" : "") + Wording.percent(c)));
         });
     if (f.redacted()) {
       stat(h, "Top values", "redacted");
@@ -406,7 +407,7 @@ public final class ProfileHtml {
   }
 
   private static void stat(StringBuilder h, String name, String value) {
-    h.append("<dt>").append(html(name)).append("</dt><dd>").append(html(value)).append("</dd>");
+    h.append("<dt>").append(escape(name)).append("</dt><dd>").append(escape(value)).append("</dd>");
   }
 
   /** The baseline's share of values in each of the current histogram's bins. */

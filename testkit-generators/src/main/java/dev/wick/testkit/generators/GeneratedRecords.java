@@ -4,7 +4,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Locations;
 import dev.wick.core.io.Output;
-import dev.wick.testkit.generators.engine.BulkGenerator;
+import dev.wick.testkit.generators.internal.BulkGenerator;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.wick.testkit.generators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wick.testkit.generators.engine.Domain;
-import dev.wick.testkit.generators.engine.GenerationSettings;
-import dev.wick.testkit.generators.engine.SchemaDomains;
+import dev.wick.testkit.generators.internal.Domain;
+import dev.wick.testkit.generators.internal.GenerationSettings;
+import dev.wick.testkit.generators.internal.SchemaDomains;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.WickSpark;
 import dev.wick.testkit.generators.TestRecords.User;
-import dev.wick.testkit.generators.engine.BulkGenerator;
+import dev.wick.testkit.generators.internal.BulkGenerator;
 import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;

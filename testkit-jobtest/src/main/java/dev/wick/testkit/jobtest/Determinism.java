@@ -1,11 +1,11 @@
 package dev.wick.testkit.jobtest;
 
 import dev.wick.core.job.Io;
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowComparator;
 import dev.wick.testkit.jobtest.internal.RowDiff;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
 import dev.wick.testkit.jobtest.internal.RowMatcher;
-import dev.wick.testkit.jobtest.internal.RowText;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -96,7 +96,7 @@ final class Determinism {
             "output "
                 + e.getKey().describe()
                 + " ("
-                + RowText.count(a.rows().size(), "row")
+                + Wording.count(a.rows().size(), "row")
                 + " in run 1, "
                 + b.rows().size()
                 + " in run 2): "

@@ -1,5 +1,6 @@
 package dev.wick.testkit.jobtest.error;
 
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
 import dev.wick.testkit.jobtest.internal.RowText;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class ShouldAllSatisfy extends DatasetErrorMessage {
         new StringBuilder("\nExpecting every row to satisfy the requirements, but ")
             .append(failed)
             .append(" of ")
-            .append(RowText.count(total, "row"))
+            .append(Wording.count(total, "row"))
             .append(failed == 1 ? " does" : " do")
             .append(" not:\n");
     int n = 0;
@@ -58,7 +59,7 @@ public final class ShouldAllSatisfy extends DatasetErrorMessage {
             .append(", but ")
             .append(failed)
             .append(" of ")
-            .append(RowText.count(total, "row"))
+            .append(Wording.count(total, "row"))
             .append(failed == 1 ? " does" : " do")
             .append(" not (false or null).\n");
     RowDiffText.rows(

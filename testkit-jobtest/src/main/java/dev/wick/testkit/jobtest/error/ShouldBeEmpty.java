@@ -1,7 +1,7 @@
 package dev.wick.testkit.jobtest.error;
 
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
-import dev.wick.testkit.jobtest.internal.RowText;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
@@ -21,7 +21,7 @@ public final class ShouldBeEmpty extends DatasetErrorMessage {
   public static ShouldBeEmpty shouldBeEmpty(long count, List<Row> first, StructType schema) {
     StringBuilder out =
         new StringBuilder("\nExpecting the dataset to be empty, but it has ")
-            .append(RowText.count(count, "row"))
+            .append(Wording.count(count, "row"))
             .append(".\n");
     RowDiffText.rows(
         out, first.size() < count ? "the first " + first.size() + ":" : "rows:", first, schema);

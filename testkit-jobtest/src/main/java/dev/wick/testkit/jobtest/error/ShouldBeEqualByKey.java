@@ -3,8 +3,8 @@ package dev.wick.testkit.jobtest.error;
 import dev.wick.bigdiff.DiffSummary;
 import dev.wick.bigdiff.FieldStats;
 import dev.wick.bigdiff.GlobalCounts;
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
-import dev.wick.testkit.jobtest.internal.RowText;
 import dev.wick.testkit.jobtest.internal.SchemaDiff;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +53,7 @@ public final class ShouldBeEqualByKey extends DatasetErrorMessage {
         .append(" of ")
         .append(g.total())
         .append(" keys differ (")
-        .append(String.format(Locale.ROOT, "%.2f%%", 100 * g.diffFraction()))
+        .append(Wording.percent(g.diffFraction()))
         .append("): ");
     List<String> parts = new ArrayList<>();
     parts.add(g.different() + " changed");
@@ -79,7 +79,7 @@ public final class ShouldBeEqualByKey extends DatasetErrorMessage {
           break;
         }
         n++;
-        out.append("  ").append(f.field()).append(": ").append(RowText.count(f.different(), "key"));
+        out.append("  ").append(f.field()).append(": ").append(Wording.count(f.different(), "key"));
         if (!f.examples().isEmpty()) {
           FieldStats.Example e = f.examples().get(0);
           out.append(", e.g. ")

@@ -1,8 +1,8 @@
 package dev.wick.testkit.jobtest.error;
 
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowDiff;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
-import dev.wick.testkit.jobtest.internal.RowText;
 import dev.wick.testkit.jobtest.internal.SchemaDiff;
 import java.util.List;
 import org.apache.spark.sql.types.StructType;
@@ -30,9 +30,9 @@ public final class ShouldBeEqualToDataset extends DatasetErrorMessage {
       RowDiff diff, StructType schema, long expected, long actual, List<Integer> keyColumns) {
     return new ShouldBeEqualToDataset(
         "\nExpecting the dataset ("
-            + RowText.count(actual, "row")
+            + Wording.count(actual, "row")
             + ") to equal the other dataset ("
-            + RowText.count(expected, "row")
+            + Wording.count(expected, "row")
             + ") in any order, but they differ: "
             + RowDiffText.summary(diff)
             + ".\n"

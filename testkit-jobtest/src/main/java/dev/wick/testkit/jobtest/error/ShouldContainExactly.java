@@ -1,5 +1,6 @@
 package dev.wick.testkit.jobtest.error;
 
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowDiff;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
 import dev.wick.testkit.jobtest.internal.RowText;
@@ -20,9 +21,9 @@ public final class ShouldContainExactly extends DatasetErrorMessage {
       RowDiff diff, StructType schema, long expected, long actual, List<Integer> keyColumns) {
     return new ShouldContainExactly(
         "\nExpecting the dataset to contain exactly, in this order, the "
-            + RowText.count(expected, "expected row")
+            + Wording.count(expected, "expected row")
             + ", but it has "
-            + RowText.count(actual, "row")
+            + Wording.count(actual, "row")
             + ": "
             + RowDiffText.summary(diff)
             + ".\n"
@@ -35,7 +36,7 @@ public final class ShouldContainExactly extends DatasetErrorMessage {
     String indent = " ".repeat("  expected: ".length());
     return new ShouldContainExactly(
         "\nExpecting the dataset to contain exactly, in this order, the "
-            + RowText.count(rows, "expected row")
+            + Wording.count(rows, "expected row")
             + "; it has the same rows in another order, the first difference at index "
             + index
             + ":\n  expected: "

@@ -1,8 +1,8 @@
 package dev.wick.testkit.jobtest.error;
 
+import dev.wick.core.report.Wording;
 import dev.wick.testkit.jobtest.internal.RowDiff;
 import dev.wick.testkit.jobtest.internal.RowDiffText;
-import dev.wick.testkit.jobtest.internal.RowText;
 import java.util.List;
 import org.apache.spark.sql.types.StructType;
 
@@ -23,9 +23,9 @@ public final class ShouldContainExactlyInAnyOrder extends DatasetErrorMessage {
       RowDiff diff, StructType schema, long expected, long actual, List<Integer> keyColumns) {
     return new ShouldContainExactlyInAnyOrder(
         "\nExpecting the dataset to contain exactly, in any order, the "
-            + RowText.count(expected, "expected row")
+            + Wording.count(expected, "expected row")
             + ", but it has "
-            + RowText.count(actual, "row")
+            + Wording.count(actual, "row")
             + ": "
             + RowDiffText.summary(diff)
             + ".\n"

@@ -1,6 +1,6 @@
 package dev.wick.testkit.jobtest.error;
 
-import dev.wick.testkit.jobtest.internal.RowText;
+import dev.wick.core.report.Wording;
 
 /** A dataset has another number of rows than expected. */
 public final class ShouldHaveRowCount extends DatasetErrorMessage {
@@ -13,7 +13,7 @@ public final class ShouldHaveRowCount extends DatasetErrorMessage {
   public static ShouldHaveRowCount shouldHaveRowCount(long expected, long actual) {
     return new ShouldHaveRowCount(
         "\nExpecting the dataset to have "
-            + RowText.count(expected, "row")
+            + Wording.count(expected, "row")
             + ", but it has "
             + actual
             + ".");

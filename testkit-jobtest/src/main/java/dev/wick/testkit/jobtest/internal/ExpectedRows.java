@@ -1,6 +1,7 @@
 package dev.wick.testkit.jobtest.internal;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.RowCodec;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
@@ -121,9 +122,9 @@ public final class ExpectedRows {
         "Expected row "
             + index
             + " has "
-            + RowText.count(row.length(), "value")
+            + Wording.count(row.length(), "value")
             + ", but the dataset has "
-            + RowText.count(columns.length, "column")
+            + Wording.count(columns.length, "column")
             + " "
             + Arrays.asList(columns)
             + (ignored.isEmpty()

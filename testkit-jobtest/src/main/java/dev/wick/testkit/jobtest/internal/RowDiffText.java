@@ -1,5 +1,6 @@
 package dev.wick.testkit.jobtest.internal;
 
+import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Row;
@@ -126,7 +127,7 @@ public final class RowDiffText {
   private static String identify(RowDiff.Changed c, StructType schema, List<Integer> keyColumns) {
     int columns = Math.max(c.expected().length(), c.actual().length());
     String differs =
-        "differs in " + c.differing().size() + " of " + RowText.count(columns, "column") + ":";
+        "differs in " + c.differing().size() + " of " + Wording.count(columns, "column") + ":";
     if (!keyColumns.isEmpty()) {
       List<String> key = new ArrayList<>();
       for (int k : keyColumns) {

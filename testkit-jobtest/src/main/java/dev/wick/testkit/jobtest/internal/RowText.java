@@ -122,11 +122,6 @@ public final class RowText {
     out.append(line.toString().stripTrailing());
   }
 
-  /** {@code n row} or {@code n rows}. */
-  public static String count(long n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : "s");
-  }
-
   private static String nested(Row r) {
     StructType schema = r.schema();
     StringBuilder out = new StringBuilder("{");

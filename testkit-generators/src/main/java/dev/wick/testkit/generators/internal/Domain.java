@@ -1,4 +1,4 @@
-package dev.wick.testkit.generators.engine;
+package dev.wick.testkit.generators.internal;
 
 import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType;

@@ -5,4 +5,4 @@
  * dev.wick.testkit.generators.Generators} and {@code dev.wick.testkit.generators.BulkGeneration}.
  * Nothing here refers to that package, so that the two packages form no cycle.
  */
-package dev.wick.testkit.generators.engine;
+package dev.wick.testkit.generators.internal;

@@ -1,4 +1,4 @@
-package dev.wick.testkit.generators.engine;
+package dev.wick.testkit.generators.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -135,7 +135,7 @@ class DomainsTest {
 
   @Test
   void theEngineDoesNotUseJqwik() throws IOException {
-    Path engine = Path.of("src/main/java/dev/wick/testkit/generators/engine");
+    Path engine = Path.of("src/main/java/dev/wick/testkit/generators/internal");
     try (Stream<Path> files = Files.list(engine)) {
       List<Path> sources = files.filter(f -> f.toString().endsWith(".java")).toList();
       assertThat(sources).hasSizeGreaterThan(5);

@@ -11,8 +11,8 @@ import java.util.Objects;
  * @param rule the rule's name
  * @param reason why the value is invalid
  */
-public record Violation(String field, String rule, String reason) {
-  public Violation {
+public record FailedRule(String field, String rule, String reason) {
+  public FailedRule {
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(rule, "rule");
     Objects.requireNonNull(reason, "reason");

@@ -1,4 +1,4 @@
-package dev.wick.testkit.generators.engine;
+package dev.wick.testkit.generators.internal;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.spark_partition_id;
