@@ -281,7 +281,7 @@ record LakeTable(Kind kind, String table, Optional<TimeTravel> at) {
   }
 
   private static String firstMessage(Throwable e) {
-    String m = DatasetReader.withoutErrorClass(Locations.message(e));
+    String m = ScanErrors.withoutErrorClass(Locations.message(e));
     return m.isEmpty() ? e.getClass().getSimpleName() : m;
   }
 }

@@ -96,6 +96,25 @@ final class OutputTasks extends SparkListener {
     outputs.remove(output);
   }
 
+  /** How long a failed output waits for Spark's tasks to end before deleting its staging folder. */
+  private static final long WAIT_MILLIS = 10_000;
+
+  /**
+   * Waits, up to {@link #WAIT_MILLIS}, until every Spark task of {@code output}'s writes has ended.
+   * When a write fails, Spark fails its job as soon as one task fails and kills the others, which
+   * may still be writing (closing a file, creating the next one) after the job has ended; deleting
+   * the staging folder under them would leave a task to write into, or recreate, what was deleted.
+   */
+  void awaitEnded(String output) {
+    try {
+      await(output, System.nanoTime() + WAIT_MILLIS * 1_000_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      // A stopped session runs no task: the staging folder can go.
+    }
+  }
+
   /**
    * Waits until every job of {@code output} and every task of their stages has ended, the
    * SparkContext has stopped, or {@code deadline} ({@link System#nanoTime()}) has passed.

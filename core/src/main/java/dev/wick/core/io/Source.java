@@ -174,7 +174,7 @@ public record Source(
                   + "\" is not a SQL predicate over "
                   + location
                   + "'s columns ("
-                  + DatasetReader.withoutErrorClass(Locations.message(e))
+                  + ScanErrors.withoutErrorClass(Locations.message(e))
                   + "); fix the row filter.",
               e)
           .about(WHERE, "the row filter");
@@ -196,7 +196,7 @@ public record Source(
           && spark.getSqlState().startsWith("22")) {
         String message = t.getMessage() == null ? "" : t.getMessage().strip();
         int nl = message.indexOf('\n');
-        message = DatasetReader.withoutErrorClass(nl < 0 ? message : message.substring(0, nl));
+        message = ScanErrors.withoutErrorClass(nl < 0 ? message : message.substring(0, nl));
         int sentence = message.indexOf(". ");
         if (sentence > 0) {
           message = message.substring(0, sentence);

@@ -21,6 +21,7 @@ import dev.wick.core.schema.DataType.TimeType;
 import dev.wick.core.schema.DataType.TimestampType;
 import dev.wick.core.schema.DataType.UnionType;
 import dev.wick.core.schema.DataType.UuidType;
+import dev.wick.core.schema.internal.RecordNames;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -166,21 +167,7 @@ final class SparkConverter {
 
   /** A record name derived from a path: {@code os_info -> OsInfo}, {@code a.b[] -> AB}. */
   static String recordName(String path) {
-    String leaf = path.replace("[]", "").replace("{}", "");
-    StringBuilder out = new StringBuilder();
-    boolean upper = true;
-    for (char c : leaf.toCharArray()) {
-      if (!Character.isLetterOrDigit(c)) {
-        upper = true;
-        continue;
-      }
-      out.append(upper ? Character.toUpperCase(c) : c);
-      upper = false;
-    }
-    if (out.length() == 0 || !Character.isLetter(out.charAt(0))) {
-      out.insert(0, "R");
-    }
-    return out.toString();
+    return RecordNames.camelCase(path.replace("[]", "").replace("{}", ""), "R");
   }
 
   /** Restores the Avro-only type recorded in a field's metadata. */
