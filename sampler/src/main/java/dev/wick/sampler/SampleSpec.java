@@ -10,7 +10,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * What to sample: an immutable, validated value, built with {@link Sampler}.
+ * What to sample: an immutable, validated value, built with {@link Sampler} or changed with its
+ * {@code withX} copies.
  *
  * @param target how much to keep: a fraction or a count
  * @param by the key fields (field paths) whose hash decides; empty for Bernoulli sampling
@@ -63,6 +64,31 @@ public record SampleSpec(
       out.add(name);
     }
     return List.copyOf(out);
+  }
+
+  /** This spec keeping records by the hash of {@code fields} (empty for Bernoulli draws). */
+  public SampleSpec withBy(List<String> fields) {
+    return new SampleSpec(target, fields, seed, seedGiven, strata, distribution, exact);
+  }
+
+  /** This spec with {@code seed}, chosen by the user. */
+  public SampleSpec withSeed(long seed) {
+    return new SampleSpec(target, by, seed, true, strata, distribution, exact);
+  }
+
+  /** This spec stratified by {@code fields} (empty for none). */
+  public SampleSpec withStrata(List<String> fields) {
+    return new SampleSpec(target, by, seed, seedGiven, fields, distribution, exact);
+  }
+
+  /** This spec sharing its target among the strata by {@code distribution}. */
+  public SampleSpec withDistribution(Distribution distribution) {
+    return new SampleSpec(target, by, seed, seedGiven, strata, distribution, exact);
+  }
+
+  /** This spec meeting its target exactly, or in expectation. */
+  public SampleSpec withExact(boolean exact) {
+    return new SampleSpec(target, by, seed, seedGiven, strata, distribution, exact);
   }
 
   /** True when records are kept by the hash of {@link #by()}, false for Bernoulli draws. */

@@ -3,7 +3,6 @@ package dev.wick.sampler;
 import dev.wick.core.WickException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -24,41 +23,27 @@ import org.apache.spark.sql.Row;
  * partitioning). With {@link #by} a record is kept when the hash of its key falls below the
  * fraction (see {@link dev.wick.core.spark.KeyHash}): the same key gets the same decision in every
  * dataset and every run, whatever the partitioning. When no seed is given, {@link #DEFAULT_SEED} is
- * used, never the clock. A {@code Sampler} is immutable: each setter returns a new one. The target
- * is validated when it is given, the rest by {@link #build()}, each failure a {@link WickException}
- * naming the fix.
+ * used, never the clock. A {@code Sampler} is immutable: each setter returns a new one, holding the
+ * {@link SampleSpec} it builds. Each setting is validated when it is given, and their combination
+ * by {@link #build()}, each failure a {@link WickException} naming the fix.
  */
 public final class Sampler {
   /** The seed used when none is given. */
   public static final long DEFAULT_SEED = 42L;
 
-  private final SampleSize target;
-  private final List<String> by;
-  private final long seed;
-  private final boolean seedGiven;
-  private final List<String> strata;
-  private final Distribution distribution;
-  private final boolean exact;
+  private final SampleSpec spec;
+  private final boolean distributionGiven;
 
-  private Sampler(
-      SampleSize target,
-      List<String> by,
-      long seed,
-      boolean seedGiven,
-      List<String> strata,
-      Distribution distribution,
-      boolean exact) {
-    this.target = target;
-    this.by = by;
-    this.seed = seed;
-    this.seedGiven = seedGiven;
-    this.strata = strata;
-    this.distribution = distribution;
-    this.exact = exact;
+  private Sampler(SampleSpec spec, boolean distributionGiven) {
+    this.spec = spec;
+    this.distributionGiven = distributionGiven;
   }
 
   private Sampler(SampleSize target) {
-    this(target, List.of(), DEFAULT_SEED, false, List.of(), null, false);
+    this(
+        new SampleSpec(
+            target, List.of(), DEFAULT_SEED, false, List.of(), Distribution.STRATIFIED, false),
+        false);
   }
 
   /** A sample keeping {@code fraction} of the records, in {@code (0, 1]}. */
@@ -78,19 +63,12 @@ public final class Sampler {
 
   /** Keep a record by the hash of these fields (field paths such as {@code user.id}). */
   public Sampler by(List<String> fields) {
-    return new Sampler(
-        target,
-        List.copyOf(Objects.requireNonNull(fields, "fields")),
-        seed,
-        seedGiven,
-        strata,
-        distribution,
-        exact);
+    return new Sampler(spec.withBy(fields), distributionGiven);
   }
 
   /** The seed of the hash (with {@link #by}) or of the Bernoulli draws. */
   public Sampler seed(long seed) {
-    return new Sampler(target, by, seed, true, strata, distribution, exact);
+    return new Sampler(spec.withSeed(seed), distributionGiven);
   }
 
   /** Stratify by the values of these fields: each distinct tuple (nulls included) is a stratum. */
@@ -100,26 +78,12 @@ public final class Sampler {
 
   /** Stratify by the values of these fields: each distinct tuple (nulls included) is a stratum. */
   public Sampler strata(List<String> fields) {
-    return new Sampler(
-        target,
-        by,
-        seed,
-        seedGiven,
-        List.copyOf(Objects.requireNonNull(fields, "fields")),
-        distribution,
-        exact);
+    return new Sampler(spec.withStrata(fields), distributionGiven);
   }
 
   /** How the target is shared among the strata (default {@link Distribution#STRATIFIED}). */
   public Sampler distribution(Distribution distribution) {
-    return new Sampler(
-        target,
-        by,
-        seed,
-        seedGiven,
-        strata,
-        Objects.requireNonNull(distribution, "distribution"),
-        exact);
+    return new Sampler(spec.withDistribution(distribution), true);
   }
 
   /** Meet the target exactly (per stratum, within one record) in at most two passes. */
@@ -129,28 +93,21 @@ public final class Sampler {
 
   /** Whether to meet the target exactly. */
   public Sampler exact(boolean exact) {
-    return new Sampler(target, by, seed, seedGiven, strata, distribution, exact);
+    return new Sampler(spec.withExact(exact), distributionGiven);
   }
 
   /** The validated spec. */
   public SampleSpec build() {
-    if (distribution != null && strata.isEmpty()) {
+    if (distributionGiven && !spec.stratified()) {
       throw WickException.usage(
               "distribution "
-                  + distribution.id()
+                  + spec.distribution().id()
                   + " shares the target among strata, but none are given; name the fields that"
                   + " form them in strata, or leave distribution unset.")
           .about("strata", "strata")
           .about("distribution", "distribution");
     }
-    return new SampleSpec(
-        target,
-        by,
-        seed,
-        seedGiven,
-        strata,
-        distribution == null ? Distribution.STRATIFIED : distribution,
-        exact);
+    return spec;
   }
 
   /** Plans the sample of {@code input}: {@code build().select(input)}. */
