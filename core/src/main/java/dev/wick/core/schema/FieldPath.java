@@ -1,12 +1,12 @@
 package dev.wick.core.schema;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.DidYouMean;
 import dev.wick.core.schema.DataType.ArrayType;
 import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.DataType.RecordRef;
 import dev.wick.core.schema.DataType.RecordType;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -347,14 +347,7 @@ public final class FieldPath {
   }
 
   private static String suggestions(String name, List<Field> fields) {
-    List<String> nearest =
-        fields.stream()
-            .map(Field::name)
-            .sorted(
-                Comparator.comparingInt((String n) -> distance(name.toLowerCase(), n.toLowerCase()))
-                    .thenComparing(n -> n))
-            .limit(3)
-            .collect(Collectors.toList());
+    List<String> nearest = DidYouMean.nearest(name, fields.stream().map(Field::name).toList(), 3);
     if (nearest.isEmpty()) {
       return " (it has no fields)";
     }
@@ -362,26 +355,6 @@ public final class FieldPath {
         + quote(nearest.get(0))
         + "'? The nearest names are "
         + nearest.stream().map(n -> "'" + quote(n) + "'").collect(Collectors.joining(", "));
-  }
-
-  /** Levenshtein distance, for "did you mean" suggestions. */
-  static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** Every path of a schema (records descended, arrays and maps stepped into), depth first. */
