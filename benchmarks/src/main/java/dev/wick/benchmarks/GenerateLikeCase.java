@@ -35,7 +35,7 @@ final class GenerateLikeCase implements BenchCase {
             .profile(
                 BulkGeneration.of(GenerateCase.SCHEMA)
                     .seed(2)
-                    .withEdgeCaseProbability(0)
+                    .edgeCaseProbability(0)
                     .run(env.spark(), 200_000)
                     .rows(),
                 "generated plays");

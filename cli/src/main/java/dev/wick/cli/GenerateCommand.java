@@ -107,7 +107,7 @@ final class GenerateCommand implements Callable<Integer> {
     BulkGeneration generation =
         BulkGeneration.of(avro).seed(chosenSeed).key(keys.toArray(String[]::new));
     if (nullProbability != null) {
-      generation = generation.withNullProbability(nullProbability);
+      generation = generation.nullProbability(nullProbability);
     }
     if (rowsPerFile != null) {
       generation = generation.rowsPerPartition(rowsPerFile);

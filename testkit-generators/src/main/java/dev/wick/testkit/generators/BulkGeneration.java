@@ -37,7 +37,7 @@ import org.apache.spark.sql.types.StructType;
  * GeneratedRecords plays =
  *     BulkGeneration.of(Schemas.parseAvsc(Path.of("schemas/play.avsc")))
  *         .seed(7)
- *         .withNullProbability(0.2)
+ *         .nullProbability(0.2)
  *         .run(spark, 10_000_000);
  * try (Output out = Output.create(spark, "data/plays", false, List.of())) {
  *   plays.writeTo(out, Format.PARQUET);
@@ -202,22 +202,22 @@ public final class BulkGeneration {
   }
 
   /** The chance that a nullable field, array element or map value is null (default 0.1). */
-  public BulkGeneration withNullProbability(double probability) {
+  public BulkGeneration nullProbability(double probability) {
     return with(settings.withNullProbability(probability));
   }
 
   /** The sizes of arrays and maps (default 0 to 5). */
-  public BulkGeneration withCollectionSize(int min, int max) {
+  public BulkGeneration collectionSize(int min, int max) {
     return with(settings.withCollectionSize(min, max));
   }
 
   /** The lengths of strings and byte arrays (default 0 to 20). */
-  public BulkGeneration withStringLength(int min, int max) {
+  public BulkGeneration stringLength(int min, int max) {
     return with(settings.withStringLength(min, max));
   }
 
   /** The chance that a value is one of its type's edge cases (default 0.01). */
-  public BulkGeneration withEdgeCaseProbability(double probability) {
+  public BulkGeneration edgeCaseProbability(double probability) {
     return with(settings.withEdgeCaseProbability(probability));
   }
 

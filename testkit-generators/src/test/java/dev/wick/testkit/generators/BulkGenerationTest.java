@@ -59,7 +59,7 @@ class BulkGenerationTest {
   void writesTheRecordsThroughAnOutputTheCallerCommits() throws IOException {
     Schema avro = schema("page_view.avsc");
     GeneratedRecords views =
-        BulkGeneration.of(avro).seed(5).rowsPerPartition(40).withNullProbability(0).run(spark, 100);
+        BulkGeneration.of(avro).seed(5).rowsPerPartition(40).nullProbability(0).run(spark, 100);
     assertThat(views.count()).isEqualTo(100);
     assertThat(views.seed()).isEqualTo(5);
     assertThat(views.partitions()).isEqualTo(3);
@@ -117,7 +117,7 @@ class BulkGenerationTest {
       throws IOException {
     Schema avro = schema("order.avsc");
     BulkGeneration orders =
-        BulkGeneration.of(avro).seed(9).rowsPerPartition(300).withNullProbability(0.3);
+        BulkGeneration.of(avro).seed(9).rowsPerPartition(300).nullProbability(0.3);
     GeneratedRecords result = orders.run(spark, 900);
     Path dest = tmp.resolve("orders");
     try (Output out = Output.create(spark, dest.toString(), false, List.of())) {
@@ -178,7 +178,7 @@ class BulkGenerationTest {
             .add("tags", DataTypes.createArrayType(DataTypes.StringType, false), false)
             .add("name", DataTypes.StringType, true);
     GeneratedRecords rows =
-        BulkGeneration.of(struct).withCollectionSize(2, 2).withStringLength(3, 3).run(spark, 50);
+        BulkGeneration.of(struct).collectionSize(2, 2).stringLength(3, 3).run(spark, 50);
     Path dest = tmp.resolve("rows");
     try (Output out = Output.create(spark, dest.toString(), false, List.of())) {
       rows.writeTo(out, Format.PARQUET);
@@ -262,11 +262,11 @@ class BulkGenerationTest {
   @Test
   void badOptionsFailAtOnceInOneSentence() throws IOException {
     BulkGeneration orders = BulkGeneration.of(schema("order.avsc"));
-    assertThatThrownBy(() -> orders.withNullProbability(1.5))
+    assertThatThrownBy(() -> orders.nullProbability(1.5))
         .isInstanceOf(WickException.class)
         .hasMessage(
             "The null probability must be between 0 and 1, got 1.5; pass a value such as 0.1.");
-    assertThatThrownBy(() -> orders.withCollectionSize(3, 1))
+    assertThatThrownBy(() -> orders.collectionSize(3, 1))
         .isInstanceOf(WickException.class)
         .hasMessage(
             "The collection size range 3..1 is invalid; pass 0 <= min <= max, such as 0..5.");
