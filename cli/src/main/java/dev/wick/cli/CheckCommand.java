@@ -72,17 +72,18 @@ final class CheckCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>(List.of(input.in, checksFile.toString()));
     inputs.addAll(checks.inputs());
     SparkSession session = spark.spark();
-    // Refuse an existing or overlapping output before any scan.
-    Output.create(session, output.out, output.overwrite, inputs).close();
-    CheckResults ran = checks.run(input.source().read(session));
-    CheckResults results = new CheckResults(input.in, ran.rows(), ran.passes(), ran.results());
-    GateResult gate = results.gate(empty.allowEmpty);
-    if (gate.hasInputError()) {
-      // Nothing is written: no rows must not read as all checks passed.
-      return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
-    }
+    CheckResults results;
+    GateResult gate;
     String written;
+    // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
+      CheckResults ran = checks.run(input.source().read(session));
+      results = new CheckResults(input.in, ran.rows(), ran.passes(), ran.results());
+      gate = results.gate(empty.allowEmpty);
+      if (gate.hasInputError()) {
+        // Nothing is written: no rows must not read as all checks passed.
+        return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
+      }
       results.writeTo(o);
       written = Inputs.local(o.commit());
     }

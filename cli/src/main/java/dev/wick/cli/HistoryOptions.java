@@ -2,7 +2,6 @@ package dev.wick.cli;
 
 import dev.wick.core.io.Output;
 import dev.wick.profiler.HistoryEntry;
-import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileHistory;
 import java.time.Instant;
 import java.util.List;
@@ -54,21 +53,11 @@ final class HistoryOptions {
     return (label == null ? h : h.label(label)).entry(when);
   }
 
-  /** Refuses an existing entry (unless overwriting) or one inside an input, before any scan. */
-  static void check(SparkSession session, HistoryEntry entry, boolean overwrite, List<String> in) {
-    Output.create(session, entry.location(), overwrite, in).close();
-  }
-
-  /** Writes {@code profile} as {@code entry}; returns where it went. */
-  static String write(
-      SparkSession session,
-      HistoryEntry entry,
-      Profile profile,
-      boolean overwrite,
-      List<String> in) {
-    try (Output o = Output.create(session, entry.location(), overwrite, in)) {
-      entry.write(o, profile);
-      return Inputs.local(o.commit());
-    }
+  /**
+   * The output of {@code entry}, opened before any scan so that an existing entry (unless
+   * overwriting) or one inside an input is refused first.
+   */
+  static Output open(SparkSession session, HistoryEntry entry, boolean overwrite, List<String> in) {
+    return Output.create(session, entry.location(), overwrite, in);
   }
 }

@@ -80,52 +80,51 @@ final class ProfileCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
     SparkSession session = spark.spark();
-    // Refuse an existing or overlapping output before the scan, not after it.
-    if (out != null) {
-      Output.create(session, out, overwrite, inputs).close();
-    }
-    if (entry != null) {
-      HistoryOptions.check(session, entry, overwrite, inputs);
-    }
-    Source source = input.source();
-    Dataset<Row> data = source.read(session);
-    // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
-    Schema schema = source.schema(session);
-    Profile profile = profiler.profile(data, schema, input.in);
-    if (profile.rowCount() == 0) {
-      throw WickException.usage(
-          "Input " + input.in + " has no rows, so there is nothing to profile; check the path.");
-    }
-    Optional<ProfileReport.Comparison> comparison =
-        before.map(b -> ProfileReport.Comparison.of(b, profile));
-    PrintWriter stdout = spec.commandLine().getOut();
-    stdout.printf(
-        "Profiled %s and %s of %s.%n",
-        Wording.count(profile.rowCount(), "row"),
-        Wording.count(profile.fields().size(), "field"),
-        input.in);
-    comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
-    if (out != null) {
-      String written;
-      try (Output o = Output.create(session, out, overwrite, inputs)) {
-        new ProfileReport(profile, comparison).writeTo(o);
-        written = Inputs.local(o.commit());
+    // The outputs are opened before the scan, so an existing or overlapping one is refused first.
+    try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);
+        Output historyEntry =
+            entry == null ? null : HistoryOptions.open(session, entry, overwrite, inputs)) {
+      Source source = input.source();
+      Dataset<Row> data = source.read(session);
+      // The model says more than Spark's schema for Avro (enums, semantic types of the writer).
+      Schema schema = source.schema(session);
+      Profile profile = profiler.profile(data, schema, input.in);
+      if (profile.rowCount() == 0) {
+        throw WickException.usage(
+            "Input " + input.in + " has no rows, so there is nothing to profile; check the path.");
       }
+      Optional<ProfileReport.Comparison> comparison =
+          before.map(b -> ProfileReport.Comparison.of(b, profile));
+      PrintWriter stdout = spec.commandLine().getOut();
       stdout.printf(
-          "Wrote %s (%s, %s%s).%n",
-          written,
-          ProfileReport.PROFILE_JSON,
-          ProfileReport.PROFILE_HTML,
-          comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
+          "Profiled %s and %s of %s.%n",
+          Wording.count(profile.rowCount(), "row"),
+          Wording.count(profile.fields().size(), "field"),
+          input.in);
+      comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
+      if (report != null) {
+        new ProfileReport(profile, comparison).writeTo(report);
+        stdout.printf(
+            "Wrote %s (%s, %s%s).%n",
+            Inputs.local(report.commit()),
+            ProfileReport.PROFILE_JSON,
+            ProfileReport.PROFILE_HTML,
+            comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
+      }
+      if (historyEntry != null) {
+        entry.write(historyEntry, profile);
+        stdout.printf(
+            "Added to history %s at %s%s.%n",
+            Inputs.local(historyEntry.commit()),
+            entry.at(),
+            entry.label().map(l -> " (" + l + ")").orElse(""));
+      }
+      stdout.flush();
+      return gate(comparison, thresholds);
     }
-    if (entry != null) {
-      stdout.printf(
-          "Added to history %s at %s%s.%n",
-          HistoryOptions.write(session, entry, profile, overwrite, inputs),
-          entry.at(),
-          entry.label().map(l -> " (" + l + ")").orElse(""));
-    }
-    stdout.flush();
+  }
+
+  private int gate(Optional<ProfileReport.Comparison> comparison, DriftThresholds thresholds) {
     if (drift.maxDrift == null || comparison.isEmpty()) {
       return 0;
     }
