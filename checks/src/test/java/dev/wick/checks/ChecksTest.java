@@ -365,7 +365,7 @@ class ChecksTest {
             .and(Check.rowCountRatio(OptionalDouble.of(0.9), OptionalDouble.empty()))
             .and(
                 new Check(
-                    new Check.AllowedValues("user_id", List.of(1, 2L, 3.5, true), 0.5),
+                    new AllowedValuesCheck("user_id", List.of(1, 2L, 3.5, true), 0.5),
                     Severity.WARN,
                     "ids"))
             .reference("users", "warehouse/users")
