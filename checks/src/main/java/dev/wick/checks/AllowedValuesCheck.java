@@ -46,11 +46,6 @@ public record AllowedValuesCheck(String field, List<?> values, double minFractio
   }
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "allowedValues(" + field + ")";
   }

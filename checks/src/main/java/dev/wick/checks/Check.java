@@ -152,7 +152,9 @@ public record Check(Rule rule, Severity severity, String name) {
           ReferencesCheck,
           FreshnessCheck {
     /** The kind's name in a checks file ({@code completeness}). */
-    String kind();
+    default String kind() {
+      return CheckKinds.of(this).name();
+    }
 
     /** A short description: the kind and what it applies to ({@code completeness(country)}). */
     String describe();

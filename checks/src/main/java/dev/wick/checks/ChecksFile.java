@@ -323,6 +323,23 @@ final class ChecksFile {
       }
     }
 
+    /**
+     * The rule {@code rule} makes of the field and its min and max, at least one of them given and
+     * in order.
+     */
+    <R> R bounded(Bounded<R> rule) {
+      String field = field();
+      OptionalDouble min = bound("min");
+      OptionalDouble max = bound("max");
+      needBound(min, max);
+      return rule.of(field, min, max);
+    }
+
+    /** A rule of a field and its bounds. */
+    interface Bounded<R> {
+      R of(String field, OptionalDouble min, OptionalDouble max);
+    }
+
     /** Fails when neither bound is given, or when they are out of order. */
     void needBound(OptionalDouble min, OptionalDouble max) {
       if (min.isEmpty() && max.isEmpty()) {

@@ -16,11 +16,6 @@ import org.apache.spark.sql.Column;
  */
 public record CompletenessCheck(String field, double min) implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "completeness(" + field + ")";
   }

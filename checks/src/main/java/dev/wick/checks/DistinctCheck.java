@@ -34,11 +34,6 @@ public record DistinctCheck(String field, OptionalLong min, OptionalLong max)
   private static final double DISTINCT_RSD = 0.02;
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "distinct(" + field + ")";
   }

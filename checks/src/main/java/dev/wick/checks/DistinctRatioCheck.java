@@ -28,11 +28,6 @@ public record DistinctRatioCheck(String field, OptionalDouble minRatio, Optional
   }
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "distinct(" + field + ")";
   }

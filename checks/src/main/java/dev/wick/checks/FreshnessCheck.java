@@ -35,11 +35,6 @@ public record FreshnessCheck(String field, Duration maxAge, Optional<Instant> at
   }
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "freshness(" + field + ")";
   }

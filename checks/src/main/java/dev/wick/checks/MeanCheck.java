@@ -19,11 +19,6 @@ import java.util.OptionalLong;
 public record MeanCheck(String field, OptionalDouble min, OptionalDouble max)
     implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "mean(" + field + ")";
   }
@@ -32,9 +27,7 @@ public record MeanCheck(String field, OptionalDouble min, OptionalDouble max)
       new CheckKind<>(MeanCheck.class, "mean", List.of("field", "min", "max")) {
         @Override
         Check.Rule parse(ChecksFile.Fields f) {
-          MeanCheck r = new MeanCheck(f.field(), f.bound("min"), f.bound("max"));
-          f.needBound(r.min(), r.max());
-          return r;
+          return f.bounded(MeanCheck::new);
         }
 
         @Override

@@ -30,11 +30,6 @@ import org.apache.spark.sql.types.DataTypes;
  */
 public record PredicateCheck(String sql, double minFraction) implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "predicate(" + sql + ")";
   }

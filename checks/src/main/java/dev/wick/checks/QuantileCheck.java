@@ -30,11 +30,6 @@ public record QuantileCheck(String field, double q, OptionalDouble min, Optional
   private static final int QUANTILE_ACCURACY = 10_000;
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "quantile(" + field + ", " + Numbers.text(q) + ")";
   }

@@ -23,11 +23,6 @@ import org.apache.spark.sql.Column;
 public record RangeCheck(String field, OptionalDouble min, OptionalDouble max)
     implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "range(" + field + ")";
   }
@@ -36,9 +31,7 @@ public record RangeCheck(String field, OptionalDouble min, OptionalDouble max)
       new CheckKind<>(RangeCheck.class, "range", List.of("field", "min", "max")) {
         @Override
         Check.Rule parse(ChecksFile.Fields f) {
-          RangeCheck r = new RangeCheck(f.field(), f.bound("min"), f.bound("max"));
-          f.needBound(r.min(), r.max());
-          return r;
+          return f.bounded(RangeCheck::new);
         }
 
         @Override

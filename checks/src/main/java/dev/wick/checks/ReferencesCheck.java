@@ -25,11 +25,6 @@ import org.apache.spark.sql.Row;
 public record ReferencesCheck(String field, String dataset, String datasetField)
     implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "references(" + field + " in " + dataset + "." + datasetField + ")";
   }

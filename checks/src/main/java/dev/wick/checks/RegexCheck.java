@@ -20,11 +20,6 @@ import org.apache.spark.sql.types.StringType;
  */
 public record RegexCheck(String field, String pattern, double minFraction) implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "regex(" + field + ")";
   }

@@ -24,11 +24,6 @@ public record RowCountCheck(OptionalLong min, OptionalLong max) implements Check
   }
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "rowCount";
   }

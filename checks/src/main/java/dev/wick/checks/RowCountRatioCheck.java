@@ -21,11 +21,6 @@ public record RowCountRatioCheck(OptionalDouble minRatio, OptionalDouble maxRati
   }
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "rowCount";
   }

@@ -24,11 +24,6 @@ import org.apache.spark.sql.Column;
  */
 public record SemanticCheck(String field, String type, double minFraction) implements Check.Rule {
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "semantic(" + field + ")";
   }

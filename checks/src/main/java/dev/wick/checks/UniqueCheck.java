@@ -33,11 +33,6 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
   }
 
   @Override
-  public String kind() {
-    return KIND.name();
-  }
-
-  @Override
   public String describe() {
     return "unique(" + String.join(", ", fields) + ")";
   }

@@ -15,12 +15,8 @@ class DistinctCheckTest {
         Checks.of(Check.distinct("b", OptionalLong.empty(), OptionalLong.of(3)))
             .run(WickSpark.local(2).range(0, 100).selectExpr("id % 5 AS b"));
     assertThat(results.failed())
-        .singleElement()
-        .satisfies(
-            r ->
-                assertThat(r.message())
-                    .isEqualTo(
-                        "distinct(b): b has about 5 distinct values; it must have at most 3."));
+        .extracting(CheckResult::message)
+        .containsExactly("distinct(b): b has about 5 distinct values; it must have at most 3.");
   }
 
   @Test

@@ -14,12 +14,9 @@ class DistinctRatioCheckTest {
         Checks.of(Check.distinctRatio("b", OptionalDouble.of(0.5), OptionalDouble.empty()))
             .run(WickSpark.local(2).range(0, 100).selectExpr("id % 5 AS b"));
     assertThat(results.failed())
-        .singleElement()
-        .satisfies(
-            r ->
-                assertThat(r.message())
-                    .isEqualTo(
-                        "distinct(b): b has about 5 distinct values in 100 non-null values (0.05"
-                            + " per value); it must have at least 0.5 per value."));
+        .extracting(CheckResult::message)
+        .containsExactly(
+            "distinct(b): b has about 5 distinct values in 100 non-null values (0.05"
+                + " per value); it must have at least 0.5 per value.");
   }
 }

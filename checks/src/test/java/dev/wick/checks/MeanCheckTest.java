@@ -14,10 +14,7 @@ class MeanCheckTest {
         Checks.of(Check.mean("id", OptionalDouble.of(5), OptionalDouble.empty()))
             .run(WickSpark.local(2).range(0, 10).toDF());
     assertThat(results.failed())
-        .singleElement()
-        .satisfies(
-            r ->
-                assertThat(r.message())
-                    .isEqualTo("mean(id): the mean of id is 4.5; it must be at least 5."));
+        .extracting(CheckResult::message)
+        .containsExactly("mean(id): the mean of id is 4.5; it must be at least 5.");
   }
 }

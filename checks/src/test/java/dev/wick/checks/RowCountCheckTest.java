@@ -15,11 +15,8 @@ class RowCountCheckTest {
         Checks.of(Check.rowCount(OptionalLong.of(20), OptionalLong.empty()))
             .run(WickSpark.local(2).range(0, 10).toDF());
     assertThat(results.failed())
-        .singleElement()
-        .satisfies(
-            r ->
-                assertThat(r.message())
-                    .isEqualTo("rowCount: the input has 10 rows; it must have at least 20."));
+        .extracting(CheckResult::message)
+        .containsExactly("rowCount: the input has 10 rows; it must have at least 20.");
   }
 
   @Test
