@@ -95,7 +95,7 @@ public final class Checks {
   }
 
   /**
-   * These checks, reading the dataset {@code name} (of {@link Check.References} checks) from {@code
+   * These checks, reading the dataset {@code name} (of {@link ReferencesCheck} checks) from {@code
    * path} (a file, folder, glob or {@code table:NAME}); replaces an earlier path of that name.
    */
   public Checks reference(String name, String path) {

@@ -8,24 +8,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.wick.core.WickException;
 import dev.wick.core.json.Json;
-import dev.wick.core.schema.SemanticSpec;
-import dev.wick.core.spark.UnsupportedPatternException;
-import dev.wick.core.spark.WholeMatch;
-import dev.wick.core.validation.SemanticTypes;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** Reads and writes the checks file (JSON through core's {@link Json}, or YAML). */
 final class ChecksFile {
@@ -37,25 +26,6 @@ final class ChecksFile {
 
   static final List<String> TOP_KEYS = List.of("checks", "baseline", "references");
   private static final List<String> COMMON = List.of("check", "name", "severity");
-
-  /** Each kind's keys beyond {@link #COMMON}, in the order the writer puts them. */
-  static final Map<String, List<String>> KEYS = new LinkedHashMap<>();
-
-  static {
-    KEYS.put("rowCount", List.of("min", "max", "minRatio", "maxRatio"));
-    KEYS.put("completeness", List.of("field", "min"));
-    KEYS.put("unique", List.of("fields", "field"));
-    KEYS.put("distinct", List.of("field", "min", "max", "minRatio", "maxRatio"));
-    KEYS.put("allowedValues", List.of("field", "values", "minFraction"));
-    KEYS.put("range", List.of("field", "min", "max"));
-    KEYS.put("mean", List.of("field", "min", "max"));
-    KEYS.put("quantile", List.of("field", "q", "min", "max"));
-    KEYS.put("regex", List.of("field", "pattern", "minFraction"));
-    KEYS.put("semantic", List.of("field", "type", "minFraction"));
-    KEYS.put("predicate", List.of("sql", "minFraction"));
-    KEYS.put("references", List.of("field", "in"));
-    KEYS.put("freshness", List.of("field", "maxAge", "at"));
-  }
 
   private ChecksFile() {}
 
@@ -176,104 +146,27 @@ final class ChecksFile {
       throw WickException.usage(
           at
               + " does not name its kind; add check: with one of "
-              + String.join(", ", KEYS.keySet())
+              + String.join(", ", CheckKinds.names())
               + ".");
     }
     String kind = kindNode.asText();
-    if (!KEYS.containsKey(kind)) {
+    CheckKind<?> reader = CheckKinds.named(kind);
+    if (reader == null) {
       throw WickException.usage(
           at
               + " has the unknown kind '"
               + kind
               + "'"
-              + nearest(kind, KEYS.keySet())
+              + nearest(kind, CheckKinds.names())
               + "; the kinds are "
-              + String.join(", ", KEYS.keySet())
+              + String.join(", ", CheckKinds.names())
               + ".");
     }
     String here = at + " (" + kind + ")";
     List<String> allowed = new ArrayList<>(COMMON);
-    allowed.addAll(KEYS.get(kind));
+    allowed.addAll(CheckKinds.keys(kind));
     unknownKeys(node, allowed, here + " has", "its keys are");
-    Fields f = new Fields(node, here);
-    Check.Rule rule =
-        switch (kind) {
-          case "rowCount" -> rowCount(f);
-          case "completeness" -> new Check.Completeness(f.field(), f.fraction("min", null));
-          case "unique" -> unique(f);
-          case "distinct" -> {
-            String field = f.field();
-            boolean relative = f.node.has("minRatio") || f.node.has("maxRatio");
-            if (relative && (f.node.has("min") || f.node.has("max"))) {
-              throw WickException.usage(
-                  here + " mixes min or max with minRatio or maxRatio; write two distinct checks.");
-            }
-            if (relative) {
-              OptionalDouble lo = f.share("minRatio");
-              OptionalDouble hi = f.share("maxRatio");
-              f.ordered(lo, hi);
-              yield new Check.DistinctRatio(field, lo, hi);
-            }
-            OptionalLong min = f.count("min");
-            OptionalLong max = f.count("max");
-            f.ordered(
-                min.isPresent() ? OptionalDouble.of(min.getAsLong()) : OptionalDouble.empty(),
-                max.isPresent() ? OptionalDouble.of(max.getAsLong()) : OptionalDouble.empty());
-            yield new Check.Distinct(field, min, max);
-          }
-          case "allowedValues" ->
-              new Check.AllowedValues(f.field(), f.values(), f.fraction("minFraction", 1.0));
-          case "range" -> {
-            String field = f.field();
-            yield new Check.Range(field, f.bound("min"), f.bound("max"));
-          }
-          case "mean" -> new Check.Mean(f.field(), f.bound("min"), f.bound("max"));
-          case "quantile" -> {
-            String field = f.field();
-            double q = f.fraction("q", null);
-            yield new Check.Quantile(field, q, f.bound("min"), f.bound("max"));
-          }
-          case "regex" -> {
-            String field = f.field();
-            String pattern = f.text("pattern", "a regular expression such as [A-Z]{2}");
-            try {
-              Pattern.compile(pattern);
-            } catch (PatternSyntaxException e) {
-              throw WickException.usage(
-                  here
-                      + ": pattern '"
-                      + pattern
-                      + "' is not a regular expression ("
-                      + e.getDescription()
-                      + " at index "
-                      + e.getIndex()
-                      + "); fix the pattern.");
-            } catch (StackOverflowError e) {
-              throw WickException.usage(
-                  here + ": pattern '" + pattern + "' is nested too deep to read; simplify it.");
-            }
-            try {
-              WholeMatch.of(pattern);
-            } catch (UnsupportedPatternException e) {
-              throw WickException.usage(here + ": " + e.getMessage());
-            }
-            yield new Check.Regex(field, pattern, f.fraction("minFraction", 1.0));
-          }
-          case "semantic" -> {
-            String field = f.field();
-            String type = f.text("type", "a semantic type such as country_code");
-            semanticType(type, field, here);
-            yield new Check.Semantic(field, type, f.fraction("minFraction", 1.0));
-          }
-          case "predicate" ->
-              new Check.Predicate(
-                  f.text("sql", "a SQL predicate such as ended_at >= started_at"),
-                  f.fraction("minFraction", 1.0));
-          case "references" -> references(f);
-          case "freshness" -> freshness(f);
-          default -> throw new IllegalStateException(kind);
-        };
-    f.boundsOrdered(rule);
+    Check.Rule rule = reader.parse(new Fields(node, here));
     Check check = Check.of(rule);
     JsonNode name = node.get("name");
     if (name != null) {
@@ -298,113 +191,12 @@ final class ChecksFile {
     return check;
   }
 
-  /** Checks a semantic type's name and parameters; a bad one fails naming the check. */
-  static void semanticType(String type, String field, String here) {
-    try {
-      SemanticTypes.create(SemanticSpec.parse(type), field);
-    } catch (IllegalArgumentException e) {
-      throw WickException.usage(here + ": type " + e.getMessage() + "; fix the semantic type.");
-    } catch (WickException e) {
-      throw WickException.usage(here + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static Check.Rule rowCount(Fields f) {
-    boolean absolute = f.node.has("min") || f.node.has("max");
-    boolean relative = f.node.has("minRatio") || f.node.has("maxRatio");
-    if (absolute && relative) {
-      throw WickException.usage(
-          f.here + " mixes min or max with minRatio or maxRatio; write two rowCount checks.");
-    }
-    if (!absolute && !relative) {
-      throw WickException.usage(
-          f.here
-              + " has no bound; give min or max (rows), or minRatio or maxRatio (of the"
-              + " baseline's rows).");
-    }
-    if (relative) {
-      return new Check.RowCountRatio(f.ratio("minRatio"), f.ratio("maxRatio"));
-    }
-    return new Check.RowCount(f.count("min"), f.count("max"));
-  }
-
-  private static Check.Rule unique(Fields f) {
-    if (f.node.has("fields") && f.node.has("field")) {
-      throw WickException.usage(
-          f.here + " has both field and fields; give the key's fields under fields alone.");
-    }
-    if (f.node.has("field")) {
-      return new Check.Unique(List.of(f.field()));
-    }
-    JsonNode list = f.node.get("fields");
-    if (list == null) {
-      throw WickException.usage(
-          f.here + " lacks fields; give the key's fields, such as fields: [user_id, day].");
-    }
-    List<String> fields = new ArrayList<>();
-    if (list.isArray()) {
-      for (JsonNode n : list) {
-        if (!n.isTextual() || n.asText().isBlank()) {
-          fields = null;
-          break;
-        }
-        fields.add(n.asText());
-      }
-    }
-    if (fields == null || !list.isArray() || fields.isEmpty()) {
-      throw WickException.usage(
-          f.here
-              + ": fields is "
-              + describe(list)
-              + "; give a list of field names, such as fields: [user_id, day].");
-    }
-    return new Check.Unique(fields);
-  }
-
-  private static Check.Rule references(Fields f) {
-    String field = f.field();
-    String in = f.text("in", "the referenced dataset and field, such as users.user_id");
-    int dot = in.indexOf('.');
-    if (dot <= 0 || dot == in.length() - 1) {
-      throw WickException.usage(
-          f.here
-              + ": in is '"
-              + in
-              + "', which does not name a dataset and its field; write it as DATASET.FIELD, such"
-              + " as users.user_id.");
-    }
-    return new Check.References(field, in.substring(0, dot), in.substring(dot + 1));
-  }
-
-  private static Check.Rule freshness(Fields f) {
-    String field = f.field();
-    String age = f.text("maxAge", "a duration such as 36h, 7d or PT30M");
-    java.time.Duration maxAge = Numbers.parseDuration(age);
-    if (maxAge == null || maxAge.isNegative() || maxAge.isZero()) {
-      throw WickException.usage(
-          f.here
-              + ": maxAge is '"
-              + age
-              + "', not a positive duration; write it as 36h, 7d, 90m, 30s or PT36H.");
-    }
-    Optional<Instant> at = Optional.empty();
-    JsonNode atNode = f.node.get("at");
-    if (atNode != null && !atNode.isNull()) {
-      try {
-        at = Optional.of(Instant.parse(atNode.asText()));
-      } catch (DateTimeParseException e) {
-        throw WickException.usage(
-            f.here
-                + ": at is "
-                + describe(atNode)
-                + ", not an instant; write it as 2024-05-01T00:00:00Z, or leave it out for now.");
-      }
-    }
-    return new Check.Freshness(field, maxAge, at);
-  }
-
   /** The keys of one object and the check it belongs to, with typed readers. */
-  private record Fields(JsonNode node, String here) {
+  record Fields(JsonNode node, String here) {
+    boolean has(String key) {
+      return node.has(key);
+    }
+
     String field() {
       return text("field", "the field it checks");
     }
@@ -531,25 +323,25 @@ final class ChecksFile {
       }
     }
 
-    void boundsOrdered(Check.Rule rule) {
-      if (rule instanceof Check.Range r) {
-        needBound(r.min(), r.max());
-      } else if (rule instanceof Check.Mean r) {
-        needBound(r.min(), r.max());
-      } else if (rule instanceof Check.Quantile r) {
-        needBound(r.min(), r.max());
-      } else if (rule instanceof Check.DistinctRatio r) {
-        needBound(r.minRatio(), r.maxRatio());
-      } else if (rule instanceof Check.RowCountRatio r) {
-        ordered(r.minRatio(), r.maxRatio());
-      } else if (rule instanceof Check.RowCount r) {
-        ordered(
-            r.min().isPresent() ? OptionalDouble.of(r.min().getAsLong()) : OptionalDouble.empty(),
-            r.max().isPresent() ? OptionalDouble.of(r.max().getAsLong()) : OptionalDouble.empty());
-      }
+    /**
+     * The rule {@code rule} makes of the field and its min and max, at least one of them given and
+     * in order.
+     */
+    <R> R bounded(Bounded<R> rule) {
+      String field = field();
+      OptionalDouble min = bound("min");
+      OptionalDouble max = bound("max");
+      needBound(min, max);
+      return rule.of(field, min, max);
     }
 
-    private void needBound(OptionalDouble min, OptionalDouble max) {
+    /** A rule of a field and its bounds. */
+    interface Bounded<R> {
+      R of(String field, OptionalDouble min, OptionalDouble max);
+    }
+
+    /** Fails when neither bound is given, or when they are out of order. */
+    void needBound(OptionalDouble min, OptionalDouble max) {
       if (min.isEmpty() && max.isEmpty()) {
         throw WickException.usage(here + " has no bound; give min, max or both.");
       }
@@ -655,67 +447,12 @@ final class ChecksFile {
     return root;
   }
 
-  private static void write(Check.Rule rule, ObjectNode o) {
-    if (rule instanceof Check.RowCount r) {
-      r.min().ifPresent(v -> o.put("min", v));
-      r.max().ifPresent(v -> o.put("max", v));
-
-    } else if (rule instanceof Check.RowCountRatio r) {
-      r.minRatio().ifPresent(v -> o.put("minRatio", v));
-      r.maxRatio().ifPresent(v -> o.put("maxRatio", v));
-
-    } else if (rule instanceof Check.Completeness r) {
-      o.put("field", r.field()).put("min", r.min());
-    } else if (rule instanceof Check.Unique r) {
-      ArrayNode a = o.putArray("fields");
-      r.fields().forEach(a::add);
-
-    } else if (rule instanceof Check.Distinct r) {
-      o.put("field", r.field());
-      r.min().ifPresent(v -> o.put("min", v));
-      r.max().ifPresent(v -> o.put("max", v));
-
-    } else if (rule instanceof Check.DistinctRatio r) {
-      o.put("field", r.field());
-      r.minRatio().ifPresent(v -> o.put("minRatio", v));
-      r.maxRatio().ifPresent(v -> o.put("maxRatio", v));
-
-    } else if (rule instanceof Check.AllowedValues r) {
-      o.put("field", r.field());
-      ArrayNode a = o.putArray("values");
-      for (Object v : r.values()) {
-        if (v instanceof Long l) {
-          a.add(l);
-        } else if (v instanceof Double d) {
-          a.add(d);
-        } else if (v instanceof Boolean b) {
-          a.add(b);
-        } else {
-          a.add(String.valueOf(v));
-        }
-      }
-      fraction(o, r.minFraction());
-    } else if (rule instanceof Check.Range r) {
-      bounds(o.put("field", r.field()), r.min(), r.max());
-    } else if (rule instanceof Check.Mean r) {
-      bounds(o.put("field", r.field()), r.min(), r.max());
-    } else if (rule instanceof Check.Quantile r) {
-      bounds(o.put("field", r.field()).put("q", r.q()), r.min(), r.max());
-    } else if (rule instanceof Check.Regex r) {
-      fraction(o.put("field", r.field()).put("pattern", r.pattern()), r.minFraction());
-    } else if (rule instanceof Check.Semantic r) {
-      fraction(o.put("field", r.field()).put("type", r.type()), r.minFraction());
-    } else if (rule instanceof Check.Predicate r) {
-      fraction(o.put("sql", r.sql()), r.minFraction());
-    } else if (rule instanceof Check.References r) {
-      o.put("field", r.field()).put("in", r.dataset() + "." + r.datasetField());
-    } else if (rule instanceof Check.Freshness r) {
-      o.put("field", r.field()).put("maxAge", Numbers.duration(r.maxAge()));
-      r.at().ifPresent(at -> o.put("at", at.toString()));
-    }
+  private static <R extends Check.Rule> void write(R rule, ObjectNode o) {
+    CheckKinds.of(rule).write(rule, o);
   }
 
-  private static void bounds(ObjectNode o, OptionalDouble min, OptionalDouble max) {
+  /** Writes the bounds present as min and max. */
+  static void bounds(ObjectNode o, OptionalDouble min, OptionalDouble max) {
     min.ifPresent(v -> number(o, "min", v));
     max.ifPresent(v -> number(o, "max", v));
   }
@@ -728,7 +465,8 @@ final class ChecksFile {
     }
   }
 
-  private static void fraction(ObjectNode o, double minFraction) {
+  /** Writes minFraction unless it is 1, the default. */
+  static void fraction(ObjectNode o, double minFraction) {
     if (minFraction != 1.0) {
       o.put("minFraction", minFraction);
     }

@@ -27,7 +27,7 @@ public record Suggestion(
     String what =
         check.map(Check::name).orElseGet(() -> "semantic(" + field + ")")
             + semantic
-                .filter(s -> check.isEmpty() || !(check.get().rule() instanceof Check.Semantic))
+                .filter(s -> check.isEmpty() || !(check.get().rule() instanceof SemanticCheck))
                 .map(s -> " [schema: " + s + "]")
                 .orElse("");
     return what + ": " + because;

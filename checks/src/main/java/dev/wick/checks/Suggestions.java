@@ -352,7 +352,7 @@ public final class Suggestions {
             storage instanceof DataType.IntType || storage instanceof DataType.LongType;
         OptionalDouble lo = OptionalDouble.empty();
         OptionalDouble hi = OptionalDouble.empty();
-        if (range.isPresent() && range.get().check().get().rule() instanceof Check.Range r) {
+        if (range.isPresent() && range.get().check().get().rule() instanceof RangeCheck r) {
           lo = r.min();
           hi = r.max();
         }
@@ -682,7 +682,7 @@ public final class Suggestions {
     return Optional.of(
         new Suggestion(
             f.path(),
-            Optional.of(Check.of(new Check.Semantic(f.path(), spec.text(), min))),
+            Optional.of(Check.of(new SemanticCheck(f.path(), spec.text(), min))),
             Optional.of(spec.text()),
             because
                 + "; "

@@ -506,8 +506,8 @@ class LoopProperties {
     List<String> unique =
         suggested.checks().checks().stream()
             .map(Check::rule)
-            .filter(r -> r instanceof Check.Unique)
-            .map(r -> String.join(",", ((Check.Unique) r).fields()))
+            .filter(r -> r instanceof UniqueCheck)
+            .map(r -> String.join(",", ((UniqueCheck) r).fields()))
             .toList();
     if (!verify) {
       assertThat(unique).as(about).isEmpty();

@@ -194,7 +194,7 @@ class SuggestLoopProperties {
     List<Check> checks = suggested.checks().checks();
     boolean unique = checks.contains(Check.unique("id"));
     assertThat(unique).as("%s", s).isEqualTo(s.verify() && s.repeats() == 0);
-    assertThat(checks).filteredOn(c -> c.rule() instanceof Check.Unique).hasSize(unique ? 1 : 0);
+    assertThat(checks).filteredOn(c -> c.rule() instanceof UniqueCheck).hasSize(unique ? 1 : 0);
     List<Finding> repeats =
         suggested.findings().stream()
             .filter(f -> f.kind() == Finding.Kind.DUPLICATES && f.field().equals("id"))
@@ -229,11 +229,11 @@ class SuggestLoopProperties {
   /** The semantic check of {@code field} and its finding, for {@code broken} planted values. */
   private static void breach(
       SuggestedChecks suggested, Profile profile, String field, String type, int broken) {
-    Check.Semantic semantic =
+    SemanticCheck semantic =
         suggested.checks().checks().stream()
             .map(Check::rule)
-            .filter(r -> r instanceof Check.Semantic x && x.field().equals(field))
-            .map(Check.Semantic.class::cast)
+            .filter(r -> r instanceof SemanticCheck x && x.field().equals(field))
+            .map(SemanticCheck.class::cast)
             .findFirst()
             .orElseThrow();
     List<Finding> found =
@@ -284,15 +284,15 @@ class SuggestLoopProperties {
           .as("one check of a kind per field: %s", rules)
           .isEqualTo(rules.size());
       boolean distinct = rules.stream().anyMatch(r -> r.kind().equals("distinct"));
-      assertThat(distinct && rules.stream().anyMatch(r -> r instanceof Check.Unique))
+      assertThat(distinct && rules.stream().anyMatch(r -> r instanceof UniqueCheck))
           .as("unique beside distinct: %s", rules)
           .isFalse();
-      assertThat(distinct && rules.stream().anyMatch(r -> r instanceof Check.AllowedValues))
+      assertThat(distinct && rules.stream().anyMatch(r -> r instanceof AllowedValuesCheck))
           .as("allowed values beside distinct: %s", rules)
           .isFalse();
-      Optional<Check.Semantic> semantic = first(rules, Check.Semantic.class);
-      Optional<Check.Range> range = first(rules, Check.Range.class);
-      Optional<Check.Quantile> median = first(rules, Check.Quantile.class);
+      Optional<SemanticCheck> semantic = first(rules, SemanticCheck.class);
+      Optional<RangeCheck> range = first(rules, RangeCheck.class);
+      Optional<QuantileCheck> median = first(rules, QuantileCheck.class);
       if (semantic.isPresent() && range.isPresent()) {
         SemanticSpec spec = SemanticSpec.parse(semantic.get().type());
         double lo = range.get().min().orElseThrow();
@@ -326,13 +326,13 @@ class SuggestLoopProperties {
         assertThat(median.get().max().orElseThrow())
             .isLessThanOrEqualTo(range.get().max().orElseThrow());
       }
-      Optional<Check.AllowedValues> allowed = first(rules, Check.AllowedValues.class);
+      Optional<AllowedValuesCheck> allowed = first(rules, AllowedValuesCheck.class);
       if (semantic.isPresent() && allowed.isPresent() && semantic.get().minFraction() == 1.0) {
         SemanticType type =
             SemanticTypes.create(SemanticSpec.parse(semantic.get().type()), e.getKey());
         assertThat(allowed.get().values()).allMatch(v -> type.check(v).isEmpty());
       }
-      first(rules, Check.Distinct.class)
+      first(rules, DistinctCheck.class)
           .ifPresent(
               d ->
                   assertThat(d.max().orElseThrow())
@@ -342,10 +342,10 @@ class SuggestLoopProperties {
 
   private static long maxRowsOf(Profile profile, SuggestedChecks suggested) {
     for (Check c : suggested.checks().checks()) {
-      if (c.rule() instanceof Check.RowCount rc) {
+      if (c.rule() instanceof RowCountCheck rc) {
         return rc.max().orElse(Long.MAX_VALUE);
       }
-      if (c.rule() instanceof Check.RowCountRatio rr) {
+      if (c.rule() instanceof RowCountRatioCheck rr) {
         return (long) Math.floor(profile.rowCount() * rr.maxRatio().orElse(1e9));
       }
     }
@@ -357,23 +357,23 @@ class SuggestLoopProperties {
   }
 
   private static Optional<String> field(Check.Rule r) {
-    if (r instanceof Check.Completeness x) {
+    if (r instanceof CompletenessCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.Unique x) {
+    } else if (r instanceof UniqueCheck x) {
       return Optional.of(String.join(",", x.fields()));
-    } else if (r instanceof Check.Distinct x) {
+    } else if (r instanceof DistinctCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.DistinctRatio x) {
+    } else if (r instanceof DistinctRatioCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.AllowedValues x) {
+    } else if (r instanceof AllowedValuesCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.Range x) {
+    } else if (r instanceof RangeCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.Quantile x) {
+    } else if (r instanceof QuantileCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.Semantic x) {
+    } else if (r instanceof SemanticCheck x) {
       return Optional.of(x.field());
-    } else if (r instanceof Check.Freshness x) {
+    } else if (r instanceof FreshnessCheck x) {
       return Optional.of(x.field());
     }
     return Optional.empty();

@@ -50,10 +50,10 @@ class SuggestionGuaranteesTest {
 
     assertThat(alone.checks().checks())
         .contains(Check.distinctRatio("site", OptionalDouble.of(0.909), OptionalDouble.empty()))
-        .noneMatch(c -> c.rule() instanceof Check.Unique || c.rule() instanceof Check.Semantic);
+        .noneMatch(c -> c.rule() instanceof UniqueCheck || c.rule() instanceof SemanticCheck);
     assertThat(counted.checks().checks())
         .contains(Check.unique("site"), Check.semantic("site", "url"))
-        .noneMatch(c -> c.rule() instanceof Check.DistinctRatio);
+        .noneMatch(c -> c.rule() instanceof DistinctRatioCheck);
     assertThat(counted.suggestions())
         .extracting(Suggestion::line)
         .contains("unique(site): all 119 values distinct, counted on the data (and one null)");
@@ -74,7 +74,7 @@ class SuggestionGuaranteesTest {
 
     assertThat(s.checks().checks())
         .contains(Check.distinctRatio("k", OptionalDouble.of(0.9089), OptionalDouble.empty()))
-        .noneMatch(c -> c.rule() instanceof Check.Unique);
+        .noneMatch(c -> c.rule() instanceof UniqueCheck);
     assertThat(s.findings())
         .containsExactly(
             new Finding(
@@ -100,7 +100,7 @@ class SuggestionGuaranteesTest {
     // 996 of 1000 valid: 0.996 less the 1% margin is 0.986.
     assertThat(s.checks().checks())
         .contains(
-            Check.of(new Check.Semantic("ms", "non_negative", 0.986)),
+            Check.of(new SemanticCheck("ms", "non_negative", 0.986)),
             Check.range("ms", OptionalDouble.of(-103), OptionalDouble.of(11000)));
     assertThat(s.findings())
         .containsExactly(
@@ -127,7 +127,7 @@ class SuggestionGuaranteesTest {
 
     SuggestedChecks s = Suggestions.from(later).suggest();
 
-    assertThat(s.checks().checks()).noneMatch(c -> c.rule() instanceof Check.Freshness);
+    assertThat(s.checks().checks()).noneMatch(c -> c.rule() instanceof FreshnessCheck);
     assertThat(s.findings())
         .containsExactly(
             new Finding(

@@ -85,7 +85,7 @@ class SuggestionsTest {
             Check.range("amount", OptionalDouble.of(0), OptionalDouble.of(327.3)));
     // The url type comes from 20 of 119 values: it goes into the schema, unproven, with no check.
     assertThat(s.checks().checks())
-        .noneMatch(c -> c.rule() instanceof Check.Semantic x && x.field().equals("site"));
+        .noneMatch(c -> c.rule() instanceof SemanticCheck x && x.field().equals("site"));
     assertThat(s.schema().getField("site").getProp("wick.semantic")).isEqualTo("url");
     assertThat(s.checks().checks()).doesNotContain(Check.unique("id"));
     assertThat(s.schema().getField("currency").getProp("wick.semantic")).isEqualTo("currency");
@@ -170,7 +170,7 @@ class SuggestionsTest {
             Check.distinct("score", OptionalLong.of(25), OptionalLong.of(55)),
             Check.distinctRatio("event_id", OptionalDouble.of(0.909), OptionalDouble.empty()),
             Check.allowedValues("kind", List.of("a", "b", "c")));
-    assertThat(s.checks().checks()).noneMatch(c -> c.rule() instanceof Check.Unique);
+    assertThat(s.checks().checks()).noneMatch(c -> c.rule() instanceof UniqueCheck);
     assertThat(lines(s, "distinct"))
         .containsExactly(
             "distinct(event_id): about 120 distinct values (between 120 and 120) for 120 values,"
