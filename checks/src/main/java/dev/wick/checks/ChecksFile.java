@@ -8,8 +8,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.wick.core.WickException;
 import dev.wick.core.json.Json;
+import dev.wick.core.report.DidYouMean;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -157,7 +157,7 @@ final class ChecksFile {
               + " has the unknown kind '"
               + kind
               + "'"
-              + nearest(kind, CheckKinds.names())
+              + DidYouMean.suggestion(kind, CheckKinds.names())
               + "; the kinds are "
               + String.join(", ", CheckKinds.names())
               + ".");
@@ -359,7 +359,7 @@ final class ChecksFile {
                 + " the unknown key '"
                 + key
                 + "'"
-                + nearest(key, allowed)
+                + DidYouMean.suggestion(key, allowed)
                 + "; "
                 + listing
                 + " "
@@ -367,41 +367,6 @@ final class ChecksFile {
                 + ".");
       }
     }
-  }
-
-  /** {@code " (did you mean 'x'?)"} for the nearest of {@code names}, or nothing. */
-  static String nearest(String name, java.util.Collection<String> names) {
-    String best =
-        names.stream()
-            .min(
-                Comparator.comparingInt((String n) -> distance(name.toLowerCase(), n.toLowerCase()))
-                    .thenComparing(n -> n))
-            .orElse(null);
-    if (best == null
-        || distance(name.toLowerCase(), best.toLowerCase()) > Math.max(2, best.length() / 2)) {
-      return "";
-    }
-    return " (did you mean '" + best + "'?)";
-  }
-
-  /** Levenshtein distance. */
-  static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** A JSON value for a message: {@code the string "x"}, {@code the number 3}, {@code a list}. */

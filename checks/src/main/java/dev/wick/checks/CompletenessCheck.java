@@ -3,6 +3,7 @@ package dev.wick.checks;
 import static dev.wick.checks.Messages.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -60,13 +61,13 @@ public record CompletenessCheck(String field, double min) implements Check.Rule 
                     OptionalLong.of(n - filled),
                     check.name()
                         + ": "
-                        + (share == null ? "" : Numbers.percent(share))
+                        + (share == null ? "" : Wording.percent(share))
                         + what
-                        + filled
+                        + Wording.count(filled)
                         + " of "
-                        + n
+                        + Wording.count(n)
                         + "); at least "
-                        + Numbers.percent(r.min())
+                        + Wording.percent(r.min())
                         + " must.");
               },
               Optional.of(f.failingRows(Column::isNull)));

@@ -9,6 +9,7 @@ import static org.apache.spark.sql.functions.hll_sketch_estimate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.FieldKind;
 import java.util.List;
 import java.util.Optional;
@@ -87,7 +88,7 @@ public record DistinctCheck(String field, OptionalLong min, OptionalLong max)
                         + ": "
                         + r.field()
                         + " has about "
-                        + n
+                        + Wording.count(n)
                         + " distinct values; it must have "
                         + bound
                         + ".");

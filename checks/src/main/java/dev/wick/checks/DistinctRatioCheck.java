@@ -4,6 +4,7 @@ import static dev.wick.checks.Messages.bounds;
 import static dev.wick.checks.Messages.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -79,9 +80,9 @@ public record DistinctRatioCheck(String field, OptionalDouble minRatio, Optional
                         + ": "
                         + r.field()
                         + " has about "
-                        + distinct
+                        + Wording.count(distinct)
                         + " distinct values in "
-                        + n
+                        + Wording.count(n)
                         + " non-null values ("
                         + (ratio == null
                             ? "none"

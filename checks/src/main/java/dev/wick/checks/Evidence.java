@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schema;
@@ -131,11 +132,11 @@ abstract class Evidence {
     if (rows != profile.rowCount()) {
       throw WickException.usage(
           "The data has "
-              + rows
-              + " rows but the profile of "
+              + Wording.count(rows, "row")
+              + " but the profile of "
               + profile.source()
               + " has "
-              + profile.rowCount()
+              + Wording.count(profile.rowCount())
               + "; give the data the profile was made from.");
     }
     Map<String, Long> invalid = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.wick.checks;
 
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -33,6 +34,6 @@ final class Messages {
 
   /** {@code none may}, {@code at most 1% may}. */
   static String allowance(double minFraction) {
-    return minFraction >= 1.0 ? "none may" : "at most " + Numbers.percent(1 - minFraction) + " may";
+    return minFraction >= 1.0 ? "none may" : "at most " + Wording.percent(1 - minFraction) + " may";
   }
 }

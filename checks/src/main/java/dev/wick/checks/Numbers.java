@@ -9,7 +9,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** How checks print numbers, fractions and durations in names, bounds and messages. */
+/**
+ * How checks write bounds (numbers a user may copy back into a checks file) and durations; counts
+ * and shares read as {@link dev.wick.core.report.Wording} writes them.
+ */
 final class Numbers {
   private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*([dhms])");
 
@@ -24,16 +27,6 @@ final class Numbers {
       return String.valueOf((long) value);
     }
     return new BigDecimal(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
-  }
-
-  /** {@code n} and the noun in the right number: {@code 1 row}, {@code 3 rows}. */
-  static String count(long n, String singular) {
-    return n + " " + (n == 1 ? singular : singular + "s");
-  }
-
-  /** A fraction as a percentage with two decimals: {@code 97.50%}. */
-  static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.wick.checks;
 import static dev.wick.checks.Messages.allowance;
 import static dev.wick.checks.Messages.result;
 
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.Schema;
 import dev.wick.profiler.FieldKind;
 import dev.wick.profiler.FieldProfile;
@@ -108,9 +109,9 @@ interface Planning {
               OptionalLong.of(b),
               check.name()
                   + ": "
-                  + b
+                  + Wording.count(b)
                   + " of "
-                  + n
+                  + Wording.count(n)
                   + " values of "
                   + field
                   + " "

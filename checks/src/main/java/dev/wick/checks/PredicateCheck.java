@@ -11,6 +11,7 @@ import static org.apache.spark.sql.functions.not;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Source;
+import dev.wick.core.report.Wording;
 import dev.wick.core.spark.SqlTrust;
 import java.util.List;
 import java.util.Optional;
@@ -116,9 +117,9 @@ public record PredicateCheck(String sql, double minFraction) implements Check.Ru
                     OptionalLong.of(b),
                     check.name()
                         + ": "
-                        + b
+                        + Wording.count(b)
                         + " of "
-                        + rows
+                        + Wording.count(rows)
                         + " rows do not satisfy "
                         + r.sql()
                         + "; "

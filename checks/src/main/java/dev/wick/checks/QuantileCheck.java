@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.percentile_approx;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.report.Wording;
 import dev.wick.profiler.FieldKind;
 import java.util.List;
 import java.util.Optional;
@@ -101,10 +102,10 @@ public record QuantileCheck(String field, double q, OptionalDouble min, Optional
                 }
                 String why =
                     !minOk
-                        ? Numbers.percent((double) under / n)
+                        ? Wording.percent((double) under / n)
                             + " of its values are below "
                             + Numbers.text(min.getAsDouble())
-                        : Numbers.percent((double) (n - within) / n)
+                        : Wording.percent((double) (n - within) / n)
                             + " of its values are above "
                             + Numbers.text(max.getAsDouble());
                 return result(

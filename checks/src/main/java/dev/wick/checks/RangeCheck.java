@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.lit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -84,7 +85,7 @@ public record RangeCheck(String field, OptionalDouble min, OptionalDouble max)
                         + " to "
                         + Numbers.text(a.getDouble(hi))
                         + " ("
-                        + n
+                        + Wording.count(n)
                         + (f.repeated() ? " values" : "")
                         + " outside); it must be "
                         + bound

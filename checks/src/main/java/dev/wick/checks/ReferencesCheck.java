@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.col;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -95,7 +96,7 @@ public record ReferencesCheck(String field, String dataset, String datasetField)
                             OptionalLong.of(n),
                             check.name()
                                 + ": "
-                                + Numbers.count(n, "row")
+                                + Wording.count(n, "row")
                                 + (n == 1 ? " holds a " : " hold a ")
                                 + r.field()
                                 + " that "

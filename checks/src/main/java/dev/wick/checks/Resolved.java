@@ -13,6 +13,7 @@ import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.DidYouMean;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.spark.Columns;
 import java.util.ArrayList;
@@ -152,7 +153,7 @@ record Resolved(String path, FieldPath at, Column column, DataType type, boolean
                 + "', which "
                 + where
                 + " does not have"
-                + ChecksFile.nearest(text, paths(struct, ""))
+                + DidYouMean.suggestion(text, paths(struct, ""))
                 + "; fix the field's name in the checks.");
       }
       type = stepped;

@@ -6,6 +6,7 @@ import static dev.wick.checks.Messages.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -78,6 +79,12 @@ public record RowCountCheck(OptionalLong min, OptionalLong max) implements Check
         rows,
         bound + of,
         OptionalLong.empty(),
-        check.name() + ": the input has " + rows + " rows; it must have " + bound + of + ".");
+        check.name()
+            + ": the input has "
+            + Wording.count(rows, "row")
+            + "; it must have "
+            + bound
+            + of
+            + ".");
   }
 }

@@ -1,6 +1,7 @@
 package dev.wick.checks;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.ResolvedPath;
@@ -388,7 +389,7 @@ public final class Suggestions {
   private Suggestion rowCount() {
     long rows = profile.rowCount();
     String because =
-        "the profile has " + Numbers.count(rows, "row") + "; between " + Numbers.text(minRatio);
+        "the profile has " + Wording.count(rows, "row") + "; between " + Numbers.text(minRatio);
     if (baseline.isPresent()) {
       return new Suggestion(
           "",
@@ -403,7 +404,13 @@ public final class Suggestions {
         "",
         Optional.of(Check.rowCount(OptionalLong.of(min), OptionalLong.of(max))),
         Optional.empty(),
-        because + " and " + Numbers.text(maxRatio) + " times that: " + min + " to " + max);
+        because
+            + " and "
+            + Numbers.text(maxRatio)
+            + " times that: "
+            + Wording.count(min)
+            + " to "
+            + Wording.count(max));
   }
 
   /**
@@ -424,14 +431,14 @@ public final class Suggestions {
     if (f.nonNull() == 0) {
       return Optional.empty();
     }
-    String seen = Numbers.percent(f.nullRate()) + " nulls in " + Numbers.count(f.count(), "value");
+    String seen = Wording.percent(f.nullRate()) + " nulls in " + Wording.count(f.count(), "value");
     if (f.nulls() == 0) {
       return Optional.of(
           new Suggestion(
               f.path(),
               Optional.of(Check.completeness(f.path(), 1.0)),
               Optional.empty(),
-              "no nulls in " + Numbers.count(f.count(), "value") + ": always filled"));
+              "no nulls in " + Wording.count(f.count(), "value") + ": always filled"));
     }
     double min = lessMargin(filled, f.count());
     return Optional.of(
@@ -441,9 +448,9 @@ public final class Suggestions {
             Optional.empty(),
             seen
                 + ": at least "
-                + Numbers.percent(min)
+                + Wording.percent(min)
                 + " filled (a margin of "
-                + Numbers.percent(filled - min)
+                + Wording.percent(filled - min)
                 + ")"));
   }
 
@@ -489,7 +496,7 @@ public final class Suggestions {
                 Optional.of(Check.unique(f.path())),
                 Optional.empty(),
                 "all "
-                    + Numbers.count(n, "value")
+                    + Wording.count(n, "value")
                     + " distinct, counted on the data"
                     + (f.nulls() == 1 ? " (and one null)" : "")));
       }
@@ -513,7 +520,7 @@ public final class Suggestions {
               Optional.empty(),
               distinct
                   + " distinct values in "
-                  + Numbers.count(n, "value")
+                  + Wording.count(n, "value")
                   + ", counted on the data ("
                   + Numbers.text(Math.floor(share * 10_000) / 10_000)
                   + " per value); divided by "
@@ -531,13 +538,13 @@ public final class Suggestions {
                 Check.distinctRatio(f.path(), OptionalDouble.of(min), OptionalDouble.empty())),
             Optional.empty(),
             "about "
-                + d.rounded()
+                + Wording.count(d.rounded())
                 + " distinct values (between "
-                + Math.round(d.lower())
+                + Wording.count(Math.round(d.lower()))
                 + " and "
-                + Math.round(d.upper())
+                + Wording.count(Math.round(d.upper()))
                 + ") for "
-                + Numbers.count(n, "value")
+                + Wording.count(n, "value")
                 + (f.topValues().isEmpty() ? ", none frequent" : ", the most frequent seen once")
                 + "; an estimate cannot prove a key (suggest on the data to count it): at least "
                 + Numbers.text(min)
@@ -583,11 +590,11 @@ public final class Suggestions {
             f.path(),
             Optional.of(Check.allowedValues(f.path(), values)),
             Optional.empty(),
-            Numbers.count(top.size(), "top value")
+            Wording.count(top.size(), "top value")
                 + " cover all "
-                + Numbers.count(f.nonNull(), "non-null value")
+                + Wording.count(f.nonNull(), "non-null value")
                 + ", the rarest seen "
-                + top.get(top.size() - 1).count()
+                + Wording.count(top.get(top.size() - 1).count())
                 + " times"));
   }
 
@@ -659,7 +666,7 @@ public final class Suggestions {
               Optional.of(spec.text()),
               because
                   + "; all "
-                  + Numbers.count(checked, "value")
+                  + Wording.count(checked, "value")
                   + " valid, counted by "
                   + where));
     }
@@ -686,17 +693,17 @@ public final class Suggestions {
             Optional.of(spec.text()),
             because
                 + "; "
-                + valid
+                + Wording.count(valid)
                 + " of "
-                + Numbers.count(checked, "value")
+                + Wording.count(checked, "value")
                 + " valid ("
-                + Numbers.percent(share)
+                + Wording.percent(share)
                 + "), counted by "
                 + where
                 + ": at least "
-                + Numbers.percent(min)
+                + Wording.percent(min)
                 + " (a margin of "
-                + Numbers.percent(share - min)
+                + Wording.percent(share - min)
                 + ")"));
   }
 
@@ -713,8 +720,8 @@ public final class Suggestions {
     }
     String seen =
         f.topValues().isEmpty()
-            ? Numbers.count(values.size(), "value") + " sampled by the frequent-items sketch"
-            : Numbers.count(values.size(), "top value");
+            ? Wording.count(values.size(), "value") + " sampled by the frequent-items sketch"
+            : Wording.count(values.size(), "top value");
     TextStats lengths = f.text().get();
     List<String> candidates = new ArrayList<>(TEXT_TYPES);
     if (lengths.minLength() == lengths.maxLength() && lengths.minLength() >= 8) {
@@ -756,7 +763,7 @@ public final class Suggestions {
                 Optional.of(spec.text()),
                 because
                     + "; all "
-                    + Numbers.count(f.nonNull(), "value")
+                    + Wording.count(f.nonNull(), "value")
                     + " valid, counted on the"
                     + " data"));
       }
@@ -907,9 +914,9 @@ public final class Suggestions {
             + ", max "
             + Numbers.text(s.max())
             + " in "
-            + Numbers.count(s.n(), "value")
+            + Wording.count(s.n(), "value")
             + ", widened by "
-            + Numbers.percent(rangeMargin)
+            + Wording.percent(rangeMargin)
             + " of the span"
             + (notes.isEmpty() ? "" : " and " + String.join(" and ", notes));
     SemanticSpec range =
@@ -949,10 +956,10 @@ public final class Suggestions {
                   + " to "
                   + Numbers.text(p75)
                   + "; within "
-                  + Numbers.percent(medianMargin)
+                  + Wording.percent(medianMargin)
                   + " of that range"
                   + (error > 0
-                      ? " and the quantile sketch's rank error of " + Numbers.percent(error)
+                      ? " and the quantile sketch's rank error of " + Wording.percent(error)
                       : "")));
     }
     return Optional.of(rangeSuggestion);
@@ -1010,19 +1017,19 @@ public final class Suggestions {
             Optional.of(Check.distinct(f.path(), OptionalLong.of(min), OptionalLong.of(max))),
             Optional.empty(),
             "about "
-                + d.rounded()
+                + Wording.count(d.rounded())
                 + " distinct values (between "
-                + lower
+                + Wording.count(lower)
                 + " and "
-                + upper
+                + Wording.count(upper)
                 + ") in "
-                + Numbers.count(f.nonNull(), "non-null value")
+                + Wording.count(f.nonNull(), "non-null value")
                 + "; a factor of "
                 + Numbers.text(distinctFactor)
                 + " either way: "
-                + min
+                + Wording.count(min)
                 + " to "
-                + widened
+                + Wording.count(widened)
                 + capped));
   }
 
@@ -1107,7 +1114,7 @@ public final class Suggestions {
             Optional.empty(),
             seen
                 + "; that age widened by "
-                + Numbers.percent(freshnessMargin)
+                + Wording.percent(freshnessMargin)
                 + ", rounded up to whole "
                 + (unit == 3600 ? "hours" : "days")
                 + " and at least "

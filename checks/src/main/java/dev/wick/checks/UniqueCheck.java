@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
+import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -122,11 +123,11 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
                             OptionalLong.of(keysDuplicated),
                             check.name()
                                 + ": "
-                                + Numbers.count(keysDuplicated, noun)
+                                + Wording.count(keysDuplicated, noun)
                                 + what
                                 + (keysDuplicated == 1 ? " occurs" : " occur")
                                 + " more than once ("
-                                + Numbers.count(rowsDuplicated, "row")
+                                + Wording.count(rowsDuplicated, "row")
                                 + "); each must occur once.")
                         .withExamples(p.examples(duplicated.apply(p.data())));
                   }));

@@ -195,11 +195,11 @@ class ChecksTest {
     assertThat(unique.measured()).isEqualTo(7L);
     assertThat(unique.message())
         .isEqualTo(
-            "unique(user_id): 7 values of user_id occur more than once (1000 rows); each must"
+            "unique(user_id): 7 values of user_id occur more than once (1,000 rows); each must"
                 + " occur once.");
     CheckResult kinds = results.results().get(2);
     assertThat(kinds.message())
-        .isEqualTo("kinds: 10 of 1000 values of kind are not one of play; none may.");
+        .isEqualTo("kinds: 10 of 1,000 values of kind are not one of play; none may.");
     assertThat(kinds.examples()).allSatisfy(e -> assertThat(e).contains("\"kind\":\"pause\""));
 
     GateResult gate = results.gate();
@@ -208,7 +208,7 @@ class ChecksTest {
         .containsExactly("completeness(country)", "kinds");
     assertThat(gate.violations().get(0).message())
         .isEqualTo(
-            "completeness(country): 90.00% of the rows have a country (900 of 1000); at least"
+            "completeness(country): 90.00% of the rows have a country (900 of 1,000); at least"
                 + " 95.00% must.");
   }
 

@@ -113,20 +113,20 @@ class SuggestCommandTest {
     assertThat(emailCompleteness)
         .containsExactly(
             "{\"field\":\"email\",\"check\":{\"check\":\"completeness\",\"field\":\"email\","
-                + "\"min\":0.9691},\"because\":\"2.09% nulls in 10000 values: at least 96.91%"
+                + "\"min\":0.9691},\"because\":\"2.09% nulls in 10,000 values: at least 96.91%"
                 + " filled (a margin of 1.00%)\"}");
     assertThat(printed.lines())
         .contains(
-            "rowCount: the profile has 10000 rows; between 0.5 and 2 times that, relative to"
+            "rowCount: the profile has 10,000 rows; between 0.5 and 2 times that, relative to"
                 + " the baseline",
-            "completeness(country): no nulls in 10000 values: always filled",
-            "allowedValues(country): 8 top values cover all 10000 non-null values, the rarest"
-                + " seen 1209 times",
+            "completeness(country): no nulls in 10,000 values: always filled",
+            "allowedValues(country): 8 top values cover all 10,000 non-null values, the rarest"
+                + " seen 1,209 times",
             "semantic(country): all 8 top values are valid country_code values, all 2 characters"
                 + " long, and they are every value",
-            "completeness(played_at): no nulls in 10000 values: always filled",
-            "distinct(email): about 514 distinct values (between 490 and 539) in 9791 non-null"
-                + " values; a factor of 2 either way: 245 to 1078");
+            "completeness(played_at): no nulls in 10,000 values: always filled",
+            "distinct(email): about 514 distinct values (between 490 and 539) in 9,791 non-null"
+                + " values; a factor of 2 either way: 245 to 1,078");
     assertThat(printed.lines())
         .filteredOn(l -> l.startsWith("freshness(played_at): "))
         .singleElement()

@@ -54,7 +54,7 @@ class SuggestLoopCommandTest {
                 + " 0.9885; to enforce the schema's rule, set 1",
             "warning: 16 values of ms_played already break non_negative; suggested minFraction"
                 + " 0.9892; to enforce the schema's rule, set 1",
-            "range(ms_played): min -935, max 269993 in 20000 values, widened by 10.00% of the"
+            "range(ms_played): min -935, max 269993 in 20,000 values, widened by 10.00% of the"
                 + " span and the low end at the data's min, which already breaks non_negative");
     assertThat(suggested.out().lines())
         .filteredOn(
@@ -113,7 +113,7 @@ class SuggestLoopCommandTest {
             "--out",
             dir.resolve("s").toString());
     assertThat(suggested.out().lines())
-        .contains("unique(play_id): all 20000 values distinct, counted on the data");
+        .contains("unique(play_id): all 20,000 values distinct, counted on the data");
     CliRun checked =
         run(
             "check",

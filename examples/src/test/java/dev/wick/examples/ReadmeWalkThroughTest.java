@@ -183,7 +183,7 @@ class ReadmeWalkThroughTest {
               .containsExactly(
                   "Checked 20,000 rows of examples/data/track_plays: 8 of 10 checks passed, 0"
                       + " failed, 2 warned (3 passes).",
-                  "warning: semantic(country): 28 of 19600 values of country are not a valid"
+                  "warning: semantic(country): 28 of 19,600 values of country are not a valid"
                       + " country_code; at most 0.10% may.",
                   "warning: range(ms_played): ms_played runs from -935 to 269993 (16 outside); it"
                       + " must be between 0 and 86400000.",
