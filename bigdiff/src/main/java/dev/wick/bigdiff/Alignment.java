@@ -355,9 +355,11 @@ final class Alignment {
 
   // ------------------------------------------------------------------ rules
 
+  /** The options' rules, once every path they name is checked against the common schema. */
   private static Rules rules(Schema common, DiffOptions o) {
+    Rules rules = o.rules();
     Set<FieldPath> unordered = new HashSet<>();
-    for (FieldPath p : o.unordered()) {
+    for (FieldPath p : rules.unordered()) {
       ResolvedPath r = resolveCompared(common, p, "Unordered field");
       if (!(r.type() instanceof ArrayType) || !p.equals(r.path()) || !p.isStructPath()) {
         throw WickException.usage(
@@ -378,46 +380,36 @@ final class Alignment {
       }
       unordered.add(p);
     }
-    for (Map.Entry<FieldPath, FieldPath> e : o.elementKeys().entrySet()) {
+    for (Map.Entry<FieldPath, FieldPath> e : rules.elementKeys().entrySet()) {
       checkElementKey(common, e.getKey(), e.getValue(), unordered);
     }
-    checkTolerances(common, o.absoluteTolerance(), "Tolerance");
-    checkTolerances(common, o.relativeTolerance(), "Relative tolerance");
+    checkTolerances(common, rules.absolute(), "Tolerance");
+    checkTolerances(common, rules.relative(), "Relative tolerance");
     checkHolds(
         common,
-        o.timeTolerance().keySet(),
+        rules.time().keySet(),
         "Tolerance",
         Rules::isTime,
         "dates or timestamps",
         "time tolerances apply to date and timestamp fields");
     checkHolds(
         common,
-        o.ignoreCase(),
+        rules.ignoreCase(),
         "Case-insensitive field",
         Rules::isText,
         "strings",
         "ignoring case applies to string fields");
     checkHolds(
         common,
-        o.trim(),
+        rules.trim(),
         "Whitespace-trimmed field",
         Rules::isText,
         "strings",
         "trimming applies to string fields");
-    for (FieldPath p : o.fieldComparators().keySet()) {
+    for (FieldPath p : rules.fieldComparators().keySet()) {
       resolveCompared(common, p, "Comparator field");
     }
-    return new Rules(
-        o.absoluteTolerance(),
-        o.relativeTolerance(),
-        unordered,
-        o.elementKeys(),
-        o.timeTolerance(),
-        o.ignoreCase(),
-        o.trim(),
-        o.nanEqual(),
-        o.fieldComparators(),
-        o.typeComparators());
+    return rules;
   }
 
   private static void checkHolds(

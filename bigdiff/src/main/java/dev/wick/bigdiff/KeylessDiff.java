@@ -54,21 +54,21 @@ final class KeylessDiff {
   /** Refuses the settings that need key fields: a keyless diff compares whole rows exactly. */
   static void check(DiffOptions o) {
     List<String> refused = new ArrayList<>();
-    if (!o.unordered().isEmpty() || !o.elementKeys().isEmpty()) {
+    if (!o.rules().unordered().isEmpty() || !o.rules().elementKeys().isEmpty()) {
       refused.add("unordered arrays");
     }
-    if (!o.absoluteTolerance().isEmpty()
-        || !o.relativeTolerance().isEmpty()
-        || !o.timeTolerance().isEmpty()) {
+    if (!o.rules().absolute().isEmpty()
+        || !o.rules().relative().isEmpty()
+        || !o.rules().time().isEmpty()) {
       refused.add("tolerances");
     }
-    if (!o.ignoreCase().isEmpty() || !o.trim().isEmpty()) {
+    if (!o.rules().ignoreCase().isEmpty() || !o.rules().trim().isEmpty()) {
       refused.add("text rules");
     }
-    if (!o.fieldComparators().isEmpty() || !o.typeComparators().isEmpty()) {
+    if (!o.rules().fieldComparators().isEmpty() || !o.rules().typeComparators().isEmpty()) {
       refused.add("comparators");
     }
-    if (!o.nanEqual()) {
+    if (!o.rules().nanEqual()) {
       refused.add("NaN unequal to NaN");
     }
     if (o.sample().isPresent()) {

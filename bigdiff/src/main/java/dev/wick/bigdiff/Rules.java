@@ -7,20 +7,23 @@ import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The per-field comparison rules: tolerances (which apply to every number at or below their path)
- * and unordered arrays.
+ * The per-field comparison rules of a diff, as {@link DiffOptions} holds them: unordered arrays,
+ * element keys, tolerances (which apply to every number at or below their path), text rules, NaN
+ * equality and comparators. {@code BigDiff}'s setters change them through the {@code withX} copies;
+ * {@code Alignment} checks them against the schemas.
  */
 record Rules(
+    List<FieldPath> unordered,
+    Map<FieldPath, FieldPath> elementKeys,
     Map<FieldPath, Double> absolute,
     Map<FieldPath, Double> relative,
-    Set<FieldPath> unordered,
-    Map<FieldPath, FieldPath> elementKeys,
     Map<FieldPath, Duration> time,
     Set<FieldPath> ignoreCase,
     Set<FieldPath> trim,
@@ -28,16 +31,162 @@ record Rules(
     Map<FieldPath, FieldComparator> fieldComparators,
     Map<Class<? extends DataType>, FieldComparator> typeComparators) {
 
+  /** No rules: every value compares exactly, NaN equal to NaN. */
+  static final Rules NONE =
+      new Rules(
+          List.of(), Map.of(), Map.of(), Map.of(), Map.of(), Set.of(), Set.of(), true, Map.of(),
+          Map.of());
+
   Rules {
+    unordered = List.copyOf(unordered);
+    elementKeys = Map.copyOf(elementKeys);
     absolute = Map.copyOf(absolute);
     relative = Map.copyOf(relative);
-    unordered = Set.copyOf(unordered);
-    elementKeys = Map.copyOf(elementKeys);
     time = Map.copyOf(time);
     ignoreCase = Set.copyOf(ignoreCase);
     trim = Set.copyOf(trim);
     fieldComparators = Map.copyOf(fieldComparators);
     typeComparators = Map.copyOf(typeComparators);
+  }
+
+  Rules withUnordered(List<FieldPath> next) {
+    return new Rules(
+        next,
+        elementKeys,
+        absolute,
+        relative,
+        time,
+        ignoreCase,
+        trim,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withElementKeys(Map<FieldPath, FieldPath> next) {
+    return new Rules(
+        unordered,
+        next,
+        absolute,
+        relative,
+        time,
+        ignoreCase,
+        trim,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withAbsolute(Map<FieldPath, Double> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        next,
+        relative,
+        time,
+        ignoreCase,
+        trim,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withRelative(Map<FieldPath, Double> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        next,
+        time,
+        ignoreCase,
+        trim,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withTime(Map<FieldPath, Duration> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        relative,
+        next,
+        ignoreCase,
+        trim,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withIgnoreCase(Set<FieldPath> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        relative,
+        time,
+        next,
+        trim,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withTrim(Set<FieldPath> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        relative,
+        time,
+        ignoreCase,
+        next,
+        nanEqual,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withNanEqual(boolean next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        relative,
+        time,
+        ignoreCase,
+        trim,
+        next,
+        fieldComparators,
+        typeComparators);
+  }
+
+  Rules withFieldComparators(Map<FieldPath, FieldComparator> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        relative,
+        time,
+        ignoreCase,
+        trim,
+        nanEqual,
+        next,
+        typeComparators);
+  }
+
+  Rules withTypeComparators(Map<Class<? extends DataType>, FieldComparator> next) {
+    return new Rules(
+        unordered,
+        elementKeys,
+        absolute,
+        relative,
+        time,
+        ignoreCase,
+        trim,
+        nanEqual,
+        fieldComparators,
+        next);
   }
 
   /**
