@@ -176,8 +176,8 @@ final class Alignment {
                 + path
                 + "' steps into an array or map; a key must be a plain field (a or a.b).");
       }
-      ResolvedPath l = resolveKey(lhs, path, o.lhsLabel());
-      ResolvedPath r = resolveKey(rhs, path, o.rhsLabel());
+      ResolvedPath l = resolveKey(lhs, path, o.labels().lhs());
+      ResolvedPath r = resolveKey(rhs, path, o.labels().rhs());
       if (l.type() instanceof RecordType
           || l.type() instanceof ArrayType
           || l.type() instanceof MapType) {
@@ -196,11 +196,11 @@ final class Alignment {
                 + "' is "
                 + l.type().describe()
                 + " in the "
-                + o.lhsLabel()
+                + o.labels().lhs()
                 + " but "
                 + r.type().describe()
                 + " in the "
-                + o.rhsLabel()
+                + o.labels().rhs()
                 + "; cast one side so that the keys can match.");
       }
       String column = path.toString().replaceAll("[^A-Za-z0-9_]", "_");
@@ -383,11 +383,11 @@ final class Alignment {
     for (Map.Entry<FieldPath, FieldPath> e : rules.elementKeys().entrySet()) {
       checkElementKey(common, e.getKey(), e.getValue(), unordered);
     }
-    checkTolerances(common, rules.absolute(), "Tolerance");
-    checkTolerances(common, rules.relative(), "Relative tolerance");
+    checkTolerances(common, rules.tolerances().absolute(), "Tolerance");
+    checkTolerances(common, rules.tolerances().relative(), "Relative tolerance");
     checkHolds(
         common,
-        rules.time().keySet(),
+        rules.tolerances().time().keySet(),
         "Tolerance",
         Rules::isTime,
         "dates or timestamps",
@@ -406,7 +406,7 @@ final class Alignment {
         Rules::isText,
         "strings",
         "trimming applies to string fields");
-    for (FieldPath p : rules.fieldComparators().keySet()) {
+    for (FieldPath p : rules.comparators().byField().keySet()) {
       resolveCompared(common, p, "Comparator field");
     }
     return rules;

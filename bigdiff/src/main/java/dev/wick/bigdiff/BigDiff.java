@@ -135,7 +135,8 @@ public final class BigDiff {
    * set deeper wins over one set above it.
    */
   public BigDiff tolerance(String path, double absolute) {
-    return withRules(rules().withAbsolute(tolerance(rules().absolute(), path, absolute, false)));
+    Rules.Tolerances t = rules().tolerances();
+    return withTolerances(t.withAbsolute(tolerance(t.absolute(), path, absolute, false)));
   }
 
   /**
@@ -143,7 +144,8 @@ public final class BigDiff {
    * |rhs|)}. With both tolerances set, being within either one is enough.
    */
   public BigDiff relativeTolerance(String path, double relative) {
-    return withRules(rules().withRelative(tolerance(rules().relative(), path, relative, true)));
+    Rules.Tolerances t = rules().tolerances();
+    return withTolerances(t.withRelative(tolerance(t.relative(), path, relative, true)));
   }
 
   /**
@@ -158,11 +160,12 @@ public final class BigDiff {
               "Tolerance for '" + path + "' must not be negative, got " + tolerance + ".")
           .about("tolerance", "Tolerance");
     }
-    if (rules().time().containsKey(p)) {
+    if (rules().tolerances().time().containsKey(p)) {
       throw WickException.usage("Tolerance for '" + path + "' is set twice; set it once.")
           .about("tolerance", "Tolerance");
     }
-    return withRules(rules().withTime(put(rules().time(), p, tolerance)));
+    Rules.Tolerances t = rules().tolerances();
+    return withTolerances(t.withTime(put(t.time(), p, tolerance)));
   }
 
   /**
@@ -198,7 +201,8 @@ public final class BigDiff {
   public BigDiff comparator(String path, FieldComparator comparator) {
     Objects.requireNonNull(comparator, "comparator");
     FieldPath p = FieldPath.parse(path);
-    return withRules(rules().withFieldComparators(put(rules().fieldComparators(), p, comparator)));
+    Rules.Comparators c = rules().comparators();
+    return withComparators(c.withByField(put(c.byField(), p, comparator)));
   }
 
   /**
@@ -217,7 +221,8 @@ public final class BigDiff {
               + type.getSimpleName()
               + "; register it for the field instead.");
     }
-    return withRules(rules().withTypeComparators(put(rules().typeComparators(), type, comparator)));
+    Rules.Comparators c = rules().comparators();
+    return withComparators(c.withByType(put(c.byType(), type, comparator)));
   }
 
   /**
@@ -226,19 +231,20 @@ public final class BigDiff {
    */
   public BigDiff where(String predicate) {
     String p = predicate(predicate);
-    return with(options.withWhere(append(options.lhsWhere(), p), append(options.rhsWhere(), p)));
+    return with(
+        options.withWhere(append(selection().lhsWhere(), p), append(selection().rhsWhere(), p)));
   }
 
   /** Diffs only the left-hand rows for which this Spark SQL predicate holds. */
   public BigDiff lhsWhere(String predicate) {
     String p = predicate(predicate);
-    return with(options.withWhere(append(options.lhsWhere(), p), options.rhsWhere()));
+    return with(options.withWhere(append(selection().lhsWhere(), p), selection().rhsWhere()));
   }
 
   /** Diffs only the right-hand rows for which this Spark SQL predicate holds. */
   public BigDiff rhsWhere(String predicate) {
     String p = predicate(predicate);
-    return with(options.withWhere(options.lhsWhere(), append(options.rhsWhere(), p)));
+    return with(options.withWhere(selection().lhsWhere(), append(selection().rhsWhere(), p)));
   }
 
   private static String predicate(String predicate) {
@@ -282,9 +288,7 @@ public final class BigDiff {
 
   /** How messages and the report name the two sides (default {@code lhs} and {@code rhs}). */
   public BigDiff labels(String lhs, String rhs) {
-    Objects.requireNonNull(lhs, "lhs");
-    Objects.requireNonNull(rhs, "rhs");
-    return with(options.withLabels(lhs, rhs));
+    return with(options.withLabels(new DiffOptions.Labels(lhs, rhs)));
   }
 
   /** This diff with {@code changed} settings, trusting its filters as this one does. */
@@ -296,8 +300,20 @@ public final class BigDiff {
     return with(options.withRules(changed));
   }
 
+  private BigDiff withTolerances(Rules.Tolerances changed) {
+    return withRules(rules().withTolerances(changed));
+  }
+
+  private BigDiff withComparators(Rules.Comparators changed) {
+    return withRules(rules().withComparators(changed));
+  }
+
   private Rules rules() {
     return options.rules();
+  }
+
+  private DiffOptions.Selection selection() {
+    return options.selection();
   }
 
   /**
@@ -310,8 +326,8 @@ public final class BigDiff {
     if (options.keys().isEmpty()) {
       KeylessDiff.check(options);
     }
-    Dataset<Row> filteredL = filter(lhs, options.lhsWhere(), "lhs", sqlTrusted);
-    Dataset<Row> filteredR = filter(rhs, options.rhsWhere(), "rhs", sqlTrusted);
+    Dataset<Row> filteredL = filter(lhs, selection().lhsWhere(), "lhs", sqlTrusted);
+    Dataset<Row> filteredR = filter(rhs, selection().rhsWhere(), "rhs", sqlTrusted);
     Set<FieldPath> dropped = droppableColumns(filteredL, filteredR);
     Dataset<Row> l = drop(filteredL, dropped);
     Dataset<Row> r = drop(filteredR, dropped);
@@ -423,13 +439,13 @@ public final class BigDiff {
 
   /** The rows of {@code data} whose key the sampler's key hash keeps, when sampling. */
   private Dataset<Row> sampled(Dataset<Row> data) {
-    if (options.sample().isEmpty()) {
+    if (selection().sample().isEmpty()) {
       return data;
     }
     List<String> keys = options.keys().stream().map(FieldPath::toString).toList();
     return data.filter(
-        KeyHash.unit(data.schema(), keys, options.seed())
-            .lt(functions.lit(options.sample().getAsDouble())));
+        KeyHash.unit(data.schema(), keys, selection().seed())
+            .lt(functions.lit(selection().sample().getAsDouble())));
   }
 
   private static Dataset<Row> drop(Dataset<Row> data, Set<FieldPath> dropped) {

@@ -2,6 +2,7 @@ package dev.wick.bigdiff;
 
 import dev.wick.core.schema.FieldPath;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
@@ -12,133 +13,87 @@ import java.util.OptionalDouble;
  * @param keys the key fields; none for a keyless diff
  * @param ignored the fields left out of the comparison, with everything below them
  * @param rules how values compare: unordered arrays, tolerances, text rules, comparators
- * @param lhsWhere the Spark SQL predicates the left-hand rows must satisfy
- * @param rhsWhere the Spark SQL predicates the right-hand rows must satisfy
- * @param sample the fraction of keys kept by a sample by key, when sampling
- * @param seed the seed of that sample
+ * @param selection which rows of each side are diffed
  * @param duplicates what to do with keys that occur more than once on a side
  * @param includeSame whether {@code keys/} also lists SAME keys
- * @param lhsLabel how messages and the report name the left-hand side
- * @param rhsLabel how messages and the report name the right-hand side
+ * @param labels how messages and the report name the two sides
  */
 record DiffOptions(
     List<FieldPath> keys,
     List<FieldPath> ignored,
     Rules rules,
-    List<String> lhsWhere,
-    List<String> rhsWhere,
-    OptionalDouble sample,
-    long seed,
+    Selection selection,
     DuplicateKeys duplicates,
     boolean includeSame,
-    String lhsLabel,
-    String rhsLabel) {
+    Labels labels) {
 
   DiffOptions {
     keys = List.copyOf(keys);
     ignored = List.copyOf(ignored);
-    lhsWhere = List.copyOf(lhsWhere);
-    rhsWhere = List.copyOf(rhsWhere);
   }
 
-  /** The defaults of a diff keyed by {@code keys}: no rules, no filters, no sample, FAIL. */
+  /** The defaults of a diff keyed by {@code keys}: no rules, every row, FAIL, lhs and rhs. */
   static DiffOptions keyedBy(List<FieldPath> keys) {
     return new DiffOptions(
         keys,
         List.of(),
         Rules.NONE,
-        List.of(),
-        List.of(),
-        OptionalDouble.empty(),
-        0L,
+        new Selection(List.of(), List.of(), OptionalDouble.empty(), 0L),
         DuplicateKeys.FAIL,
         false,
-        "lhs",
-        "rhs");
+        new Labels("lhs", "rhs"));
+  }
+
+  /**
+   * Which rows of each side are diffed: those the Spark SQL predicates of their side accept and,
+   * when sampling, whose key a sample by key with this fraction and seed keeps.
+   */
+  record Selection(List<String> lhsWhere, List<String> rhsWhere, OptionalDouble sample, long seed) {
+
+    Selection {
+      lhsWhere = List.copyOf(lhsWhere);
+      rhsWhere = List.copyOf(rhsWhere);
+    }
+  }
+
+  /** How messages and the report name the left-hand and right-hand sides. */
+  record Labels(String lhs, String rhs) {
+
+    Labels {
+      Objects.requireNonNull(lhs, "lhs");
+      Objects.requireNonNull(rhs, "rhs");
+    }
   }
 
   DiffOptions withIgnored(List<FieldPath> next) {
-    return new DiffOptions(
-        keys,
-        next,
-        rules,
-        lhsWhere,
-        rhsWhere,
-        sample,
-        seed,
-        duplicates,
-        includeSame,
-        lhsLabel,
-        rhsLabel);
+    return new DiffOptions(keys, next, rules, selection, duplicates, includeSame, labels);
   }
 
   DiffOptions withRules(Rules next) {
-    return new DiffOptions(
-        keys,
-        ignored,
-        next,
-        lhsWhere,
-        rhsWhere,
-        sample,
-        seed,
-        duplicates,
-        includeSame,
-        lhsLabel,
-        rhsLabel);
+    return new DiffOptions(keys, ignored, next, selection, duplicates, includeSame, labels);
   }
 
   DiffOptions withWhere(List<String> lhs, List<String> rhs) {
-    return new DiffOptions(
-        keys, ignored, rules, lhs, rhs, sample, seed, duplicates, includeSame, lhsLabel, rhsLabel);
+    Selection next = new Selection(lhs, rhs, selection.sample(), selection.seed());
+    return new DiffOptions(keys, ignored, rules, next, duplicates, includeSame, labels);
   }
 
-  DiffOptions withSample(double fraction, long sampleSeed) {
-    return new DiffOptions(
-        keys,
-        ignored,
-        rules,
-        lhsWhere,
-        rhsWhere,
-        OptionalDouble.of(fraction),
-        sampleSeed,
-        duplicates,
-        includeSame,
-        lhsLabel,
-        rhsLabel);
+  DiffOptions withSample(double fraction, long seed) {
+    Selection next =
+        new Selection(
+            selection.lhsWhere(), selection.rhsWhere(), OptionalDouble.of(fraction), seed);
+    return new DiffOptions(keys, ignored, rules, next, duplicates, includeSame, labels);
   }
 
   DiffOptions withDuplicates(DuplicateKeys next) {
-    return new DiffOptions(
-        keys,
-        ignored,
-        rules,
-        lhsWhere,
-        rhsWhere,
-        sample,
-        seed,
-        next,
-        includeSame,
-        lhsLabel,
-        rhsLabel);
+    return new DiffOptions(keys, ignored, rules, selection, next, includeSame, labels);
   }
 
   DiffOptions withIncludeSame(boolean next) {
-    return new DiffOptions(
-        keys,
-        ignored,
-        rules,
-        lhsWhere,
-        rhsWhere,
-        sample,
-        seed,
-        duplicates,
-        next,
-        lhsLabel,
-        rhsLabel);
+    return new DiffOptions(keys, ignored, rules, selection, duplicates, next, labels);
   }
 
-  DiffOptions withLabels(String lhs, String rhs) {
-    return new DiffOptions(
-        keys, ignored, rules, lhsWhere, rhsWhere, sample, seed, duplicates, includeSame, lhs, rhs);
+  DiffOptions withLabels(Labels next) {
+    return new DiffOptions(keys, ignored, rules, selection, duplicates, includeSame, next);
   }
 }

@@ -57,21 +57,22 @@ final class KeylessDiff {
     if (!o.rules().unordered().isEmpty() || !o.rules().elementKeys().isEmpty()) {
       refused.add("unordered arrays");
     }
-    if (!o.rules().absolute().isEmpty()
-        || !o.rules().relative().isEmpty()
-        || !o.rules().time().isEmpty()) {
+    if (!o.rules().tolerances().absolute().isEmpty()
+        || !o.rules().tolerances().relative().isEmpty()
+        || !o.rules().tolerances().time().isEmpty()) {
       refused.add("tolerances");
     }
     if (!o.rules().ignoreCase().isEmpty() || !o.rules().trim().isEmpty()) {
       refused.add("text rules");
     }
-    if (!o.rules().fieldComparators().isEmpty() || !o.rules().typeComparators().isEmpty()) {
+    if (!o.rules().comparators().byField().isEmpty()
+        || !o.rules().comparators().byType().isEmpty()) {
       refused.add("comparators");
     }
     if (!o.rules().nanEqual()) {
       refused.add("NaN unequal to NaN");
     }
-    if (o.sample().isPresent()) {
+    if (o.selection().sample().isPresent()) {
       refused.add("a sample (which picks rows by key)");
     }
     if (o.includeSame()) {
