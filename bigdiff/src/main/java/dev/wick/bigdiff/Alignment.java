@@ -176,8 +176,8 @@ final class Alignment {
                 + path
                 + "' steps into an array or map; a key must be a plain field (a or a.b).");
       }
-      ResolvedPath l = resolveKey(lhs, path, o.lhsLabel());
-      ResolvedPath r = resolveKey(rhs, path, o.rhsLabel());
+      ResolvedPath l = resolveKey(lhs, path, o.labels().lhs());
+      ResolvedPath r = resolveKey(rhs, path, o.labels().rhs());
       if (l.type() instanceof RecordType
           || l.type() instanceof ArrayType
           || l.type() instanceof MapType) {
@@ -196,11 +196,11 @@ final class Alignment {
                 + "' is "
                 + l.type().describe()
                 + " in the "
-                + o.lhsLabel()
+                + o.labels().lhs()
                 + " but "
                 + r.type().describe()
                 + " in the "
-                + o.rhsLabel()
+                + o.labels().rhs()
                 + "; cast one side so that the keys can match.");
       }
       String column = path.toString().replaceAll("[^A-Za-z0-9_]", "_");
@@ -355,9 +355,11 @@ final class Alignment {
 
   // ------------------------------------------------------------------ rules
 
+  /** The options' rules, once every path they name is checked against the common schema. */
   private static Rules rules(Schema common, DiffOptions o) {
+    Rules rules = o.rules();
     Set<FieldPath> unordered = new HashSet<>();
-    for (FieldPath p : o.unordered()) {
+    for (FieldPath p : rules.unordered()) {
       ResolvedPath r = resolveCompared(common, p, "Unordered field");
       if (!(r.type() instanceof ArrayType) || !p.equals(r.path()) || !p.isStructPath()) {
         throw WickException.usage(
@@ -378,46 +380,36 @@ final class Alignment {
       }
       unordered.add(p);
     }
-    for (Map.Entry<FieldPath, FieldPath> e : o.elementKeys().entrySet()) {
+    for (Map.Entry<FieldPath, FieldPath> e : rules.elementKeys().entrySet()) {
       checkElementKey(common, e.getKey(), e.getValue(), unordered);
     }
-    checkTolerances(common, o.absoluteTolerance(), "Tolerance");
-    checkTolerances(common, o.relativeTolerance(), "Relative tolerance");
+    checkTolerances(common, rules.tolerances().absolute(), "Tolerance");
+    checkTolerances(common, rules.tolerances().relative(), "Relative tolerance");
     checkHolds(
         common,
-        o.timeTolerance().keySet(),
+        rules.tolerances().time().keySet(),
         "Tolerance",
         Rules::isTime,
         "dates or timestamps",
         "time tolerances apply to date and timestamp fields");
     checkHolds(
         common,
-        o.ignoreCase(),
+        rules.ignoreCase(),
         "Case-insensitive field",
         Rules::isText,
         "strings",
         "ignoring case applies to string fields");
     checkHolds(
         common,
-        o.trim(),
+        rules.trim(),
         "Whitespace-trimmed field",
         Rules::isText,
         "strings",
         "trimming applies to string fields");
-    for (FieldPath p : o.fieldComparators().keySet()) {
+    for (FieldPath p : rules.comparators().byField().keySet()) {
       resolveCompared(common, p, "Comparator field");
     }
-    return new Rules(
-        o.absoluteTolerance(),
-        o.relativeTolerance(),
-        unordered,
-        o.elementKeys(),
-        o.timeTolerance(),
-        o.ignoreCase(),
-        o.trim(),
-        o.nanEqual(),
-        o.fieldComparators(),
-        o.typeComparators());
+    return rules;
   }
 
   private static void checkHolds(

@@ -16,9 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -93,38 +91,17 @@ public final class BigDiff {
   }
 
   private static BigDiff initial(List<FieldPath> keys) {
-    return new BigDiff(
-        new DiffOptions(
-            keys,
-            List.of(),
-            List.of(),
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of(),
-            Set.of(),
-            true,
-            Map.of(),
-            Map.of(),
-            List.of(),
-            List.of(),
-            OptionalDouble.empty(),
-            0L,
-            DuplicateKeys.FAIL,
-            false,
-            "lhs",
-            "rhs"));
+    return new BigDiff(DiffOptions.keyedBy(keys));
   }
 
   /** Also leaves these fields, and everything below them, out of the comparison. */
   public BigDiff ignore(String... paths) {
-    return with(d -> d.ignored = parse(d.ignored, paths));
+    return with(options.withIgnored(parse(options.ignored(), paths)));
   }
 
   /** Also compares these array fields as multisets: the same elements in any order are equal. */
   public BigDiff unordered(String... paths) {
-    return with(d -> d.unordered = parse(d.unordered, paths));
+    return withRules(rules().withUnordered(parse(rules().unordered(), paths)));
   }
 
   /**
@@ -146,16 +123,11 @@ public final class BigDiff {
               + array
               + "' steps into an array or map; name a plain field of the elements.");
     }
-    if (options.elementKeys().containsKey(a)) {
+    if (rules().elementKeys().containsKey(a)) {
       throw WickException.usage(
           "Array '" + array + "' is given an element key twice; give it one.");
     }
-    return with(
-        d -> {
-          Map<FieldPath, FieldPath> next = new LinkedHashMap<>(d.elementKeys);
-          next.put(a, k);
-          d.elementKeys = next;
-        });
+    return withRules(rules().withElementKeys(put(rules().elementKeys(), a, k)));
   }
 
   /**
@@ -163,7 +135,8 @@ public final class BigDiff {
    * set deeper wins over one set above it.
    */
   public BigDiff tolerance(String path, double absolute) {
-    return with(d -> d.absolute = put(d.absolute, path, absolute, false));
+    Rules.Tolerances t = rules().tolerances();
+    return withTolerances(t.withAbsolute(tolerance(t.absolute(), path, absolute, false)));
   }
 
   /**
@@ -171,7 +144,8 @@ public final class BigDiff {
    * |rhs|)}. With both tolerances set, being within either one is enough.
    */
   public BigDiff relativeTolerance(String path, double relative) {
-    return with(d -> d.relative = put(d.relative, path, relative, true));
+    Rules.Tolerances t = rules().tolerances();
+    return withTolerances(t.withRelative(tolerance(t.relative(), path, relative, true)));
   }
 
   /**
@@ -186,23 +160,20 @@ public final class BigDiff {
               "Tolerance for '" + path + "' must not be negative, got " + tolerance + ".")
           .about("tolerance", "Tolerance");
     }
-    if (options.timeTolerance().containsKey(p)) {
+    if (rules().tolerances().time().containsKey(p)) {
       throw WickException.usage("Tolerance for '" + path + "' is set twice; set it once.")
           .about("tolerance", "Tolerance");
     }
-    return with(
-        d -> {
-          Map<FieldPath, Duration> next = new LinkedHashMap<>(d.time);
-          next.put(p, tolerance);
-          d.time = next;
-        });
+    Rules.Tolerances t = rules().tolerances();
+    return withTolerances(t.withTime(put(t.time(), p, tolerance)));
   }
 
   /**
    * Strings at or below these paths compare ignoring case ({@code "Oslo"} equals {@code "OSLO"}).
    */
   public BigDiff ignoreCase(String... paths) {
-    return with(d -> d.ignoreCase = Set.copyOf(parse(List.copyOf(d.ignoreCase), paths)));
+    return withRules(
+        rules().withIgnoreCase(Set.copyOf(parse(List.copyOf(rules().ignoreCase()), paths))));
   }
 
   /**
@@ -210,7 +181,7 @@ public final class BigDiff {
    * Oslo\n"} equals {@code "Oslo"}).
    */
   public BigDiff trimWhitespace(String... paths) {
-    return with(d -> d.trim = Set.copyOf(parse(List.copyOf(d.trim), paths)));
+    return withRules(rules().withTrim(Set.copyOf(parse(List.copyOf(rules().trim()), paths))));
   }
 
   /**
@@ -219,7 +190,7 @@ public final class BigDiff {
    * everything, itself included, as in IEEE 754.
    */
   public BigDiff nanEqual(boolean nanEqual) {
-    return with(d -> d.nanEqual = nanEqual);
+    return withRules(rules().withNanEqual(nanEqual));
   }
 
   /**
@@ -230,12 +201,8 @@ public final class BigDiff {
   public BigDiff comparator(String path, FieldComparator comparator) {
     Objects.requireNonNull(comparator, "comparator");
     FieldPath p = FieldPath.parse(path);
-    return with(
-        d -> {
-          Map<FieldPath, FieldComparator> next = new LinkedHashMap<>(d.fieldComparators);
-          next.put(p, comparator);
-          d.fieldComparators = next;
-        });
+    Rules.Comparators c = rules().comparators();
+    return withComparators(c.withByField(put(c.byField(), p, comparator)));
   }
 
   /**
@@ -254,13 +221,8 @@ public final class BigDiff {
               + type.getSimpleName()
               + "; register it for the field instead.");
     }
-    return with(
-        d -> {
-          Map<Class<? extends DataType>, FieldComparator> next =
-              new LinkedHashMap<>(d.typeComparators);
-          next.put(type, comparator);
-          d.typeComparators = next;
-        });
+    Rules.Comparators c = rules().comparators();
+    return withComparators(c.withByType(put(c.byType(), type, comparator)));
   }
 
   /**
@@ -270,22 +232,19 @@ public final class BigDiff {
   public BigDiff where(String predicate) {
     String p = predicate(predicate);
     return with(
-        d -> {
-          d.lhsWhere = append(d.lhsWhere, p);
-          d.rhsWhere = append(d.rhsWhere, p);
-        });
+        options.withWhere(append(selection().lhsWhere(), p), append(selection().rhsWhere(), p)));
   }
 
   /** Diffs only the left-hand rows for which this Spark SQL predicate holds. */
   public BigDiff lhsWhere(String predicate) {
     String p = predicate(predicate);
-    return with(d -> d.lhsWhere = append(d.lhsWhere, p));
+    return with(options.withWhere(append(selection().lhsWhere(), p), selection().rhsWhere()));
   }
 
   /** Diffs only the right-hand rows for which this Spark SQL predicate holds. */
   public BigDiff rhsWhere(String predicate) {
     String p = predicate(predicate);
-    return with(d -> d.rhsWhere = append(d.rhsWhere, p));
+    return with(options.withWhere(selection().lhsWhere(), append(selection().rhsWhere(), p)));
   }
 
   private static String predicate(String predicate) {
@@ -313,112 +272,48 @@ public final class BigDiff {
       throw WickException.usage("The sample fraction must be in (0, 1], got " + fraction + ".")
           .about("sample", "The sample fraction");
     }
-    return with(
-        d -> {
-          d.sample = OptionalDouble.of(fraction);
-          d.seed = seed;
-        });
+    return with(options.withSample(fraction, seed));
   }
 
   /** What to do with keys that occur more than once on a side (default {@code FAIL}). */
   public BigDiff duplicates(DuplicateKeys policy) {
     Objects.requireNonNull(policy, "policy");
-    return with(d -> d.duplicates = policy);
+    return with(options.withDuplicates(policy));
   }
 
   /** Also write {@link DiffType#SAME} keys to {@code keys/} (default: only differing keys). */
   public BigDiff includeSame(boolean includeSame) {
-    return with(d -> d.includeSame = includeSame);
+    return with(options.withIncludeSame(includeSame));
   }
 
   /** How messages and the report name the two sides (default {@code lhs} and {@code rhs}). */
   public BigDiff labels(String lhs, String rhs) {
-    Objects.requireNonNull(lhs, "lhs");
-    Objects.requireNonNull(rhs, "rhs");
-    return with(
-        d -> {
-          d.lhsLabel = lhs;
-          d.rhsLabel = rhs;
-        });
+    return with(options.withLabels(new DiffOptions.Labels(lhs, rhs)));
   }
 
-  /** A copy of these options with one change: the one place that copies every setting. */
-  private BigDiff with(Consumer<Draft> change) {
-    Draft d = new Draft(options);
-    change.accept(d);
-    return withTrust(
-        new DiffOptions(
-            d.keys,
-            d.ignored,
-            d.unordered,
-            d.elementKeys,
-            d.absolute,
-            d.relative,
-            d.time,
-            d.ignoreCase,
-            d.trim,
-            d.nanEqual,
-            d.fieldComparators,
-            d.typeComparators,
-            d.lhsWhere,
-            d.rhsWhere,
-            d.sample,
-            d.seed,
-            d.duplicates,
-            d.includeSame,
-            d.lhsLabel,
-            d.rhsLabel));
-  }
-
-  private BigDiff withTrust(DiffOptions changed) {
+  /** This diff with {@code changed} settings, trusting its filters as this one does. */
+  private BigDiff with(DiffOptions changed) {
     return new BigDiff(changed, sqlTrusted);
   }
 
-  /** The settings while one setter changes them; never escapes {@link #with}. */
-  private static final class Draft {
-    final List<FieldPath> keys;
-    List<FieldPath> ignored;
-    List<FieldPath> unordered;
-    Map<FieldPath, FieldPath> elementKeys;
-    Map<FieldPath, Double> absolute;
-    Map<FieldPath, Double> relative;
-    Map<FieldPath, Duration> time;
-    Set<FieldPath> ignoreCase;
-    Set<FieldPath> trim;
-    boolean nanEqual;
-    Map<FieldPath, FieldComparator> fieldComparators;
-    Map<Class<? extends DataType>, FieldComparator> typeComparators;
-    List<String> lhsWhere;
-    List<String> rhsWhere;
-    OptionalDouble sample;
-    long seed;
-    DuplicateKeys duplicates;
-    boolean includeSame;
-    String lhsLabel;
-    String rhsLabel;
+  private BigDiff withRules(Rules changed) {
+    return with(options.withRules(changed));
+  }
 
-    Draft(DiffOptions o) {
-      keys = o.keys();
-      ignored = o.ignored();
-      unordered = o.unordered();
-      elementKeys = o.elementKeys();
-      absolute = o.absoluteTolerance();
-      relative = o.relativeTolerance();
-      time = o.timeTolerance();
-      ignoreCase = o.ignoreCase();
-      trim = o.trim();
-      nanEqual = o.nanEqual();
-      fieldComparators = o.fieldComparators();
-      typeComparators = o.typeComparators();
-      lhsWhere = o.lhsWhere();
-      rhsWhere = o.rhsWhere();
-      sample = o.sample();
-      seed = o.seed();
-      duplicates = o.duplicates();
-      includeSame = o.includeSame();
-      lhsLabel = o.lhsLabel();
-      rhsLabel = o.rhsLabel();
-    }
+  private BigDiff withTolerances(Rules.Tolerances changed) {
+    return withRules(rules().withTolerances(changed));
+  }
+
+  private BigDiff withComparators(Rules.Comparators changed) {
+    return withRules(rules().withComparators(changed));
+  }
+
+  private Rules rules() {
+    return options.rules();
+  }
+
+  private DiffOptions.Selection selection() {
+    return options.selection();
   }
 
   /**
@@ -431,8 +326,8 @@ public final class BigDiff {
     if (options.keys().isEmpty()) {
       KeylessDiff.check(options);
     }
-    Dataset<Row> filteredL = filter(lhs, options.lhsWhere(), "lhs", sqlTrusted);
-    Dataset<Row> filteredR = filter(rhs, options.rhsWhere(), "rhs", sqlTrusted);
+    Dataset<Row> filteredL = filter(lhs, selection().lhsWhere(), "lhs", sqlTrusted);
+    Dataset<Row> filteredR = filter(rhs, selection().rhsWhere(), "rhs", sqlTrusted);
     Set<FieldPath> dropped = droppableColumns(filteredL, filteredR);
     Dataset<Row> l = drop(filteredL, dropped);
     Dataset<Row> r = drop(filteredR, dropped);
@@ -458,7 +353,14 @@ public final class BigDiff {
     return out;
   }
 
-  private static Map<FieldPath, Double> put(
+  /** {@code map} with {@code key} mapped to {@code value}. */
+  private static <K, V> Map<K, V> put(Map<K, V> map, K key, V value) {
+    Map<K, V> out = new LinkedHashMap<>(map);
+    out.put(key, value);
+    return out;
+  }
+
+  private static Map<FieldPath, Double> tolerance(
       Map<FieldPath, Double> rules, String path, double value, boolean relative) {
     FieldPath p = FieldPath.parse(path);
     String what = relative ? "Relative tolerance" : "Tolerance";
@@ -473,9 +375,7 @@ public final class BigDiff {
     if (bad != null) {
       throw relative ? bad.about("relativeTolerance", what) : bad.about("tolerance", what);
     }
-    Map<FieldPath, Double> out = new LinkedHashMap<>(rules);
-    out.put(p, value);
-    return out;
+    return put(rules, p, value);
   }
 
   /**
@@ -539,13 +439,13 @@ public final class BigDiff {
 
   /** The rows of {@code data} whose key the sampler's key hash keeps, when sampling. */
   private Dataset<Row> sampled(Dataset<Row> data) {
-    if (options.sample().isEmpty()) {
+    if (selection().sample().isEmpty()) {
       return data;
     }
     List<String> keys = options.keys().stream().map(FieldPath::toString).toList();
     return data.filter(
-        KeyHash.unit(data.schema(), keys, options.seed())
-            .lt(functions.lit(options.sample().getAsDouble())));
+        KeyHash.unit(data.schema(), keys, selection().seed())
+            .lt(functions.lit(selection().sample().getAsDouble())));
   }
 
   private static Dataset<Row> drop(Dataset<Row> data, Set<FieldPath> dropped) {

@@ -54,24 +54,25 @@ final class KeylessDiff {
   /** Refuses the settings that need key fields: a keyless diff compares whole rows exactly. */
   static void check(DiffOptions o) {
     List<String> refused = new ArrayList<>();
-    if (!o.unordered().isEmpty() || !o.elementKeys().isEmpty()) {
+    if (!o.rules().unordered().isEmpty() || !o.rules().elementKeys().isEmpty()) {
       refused.add("unordered arrays");
     }
-    if (!o.absoluteTolerance().isEmpty()
-        || !o.relativeTolerance().isEmpty()
-        || !o.timeTolerance().isEmpty()) {
+    if (!o.rules().tolerances().absolute().isEmpty()
+        || !o.rules().tolerances().relative().isEmpty()
+        || !o.rules().tolerances().time().isEmpty()) {
       refused.add("tolerances");
     }
-    if (!o.ignoreCase().isEmpty() || !o.trim().isEmpty()) {
+    if (!o.rules().ignoreCase().isEmpty() || !o.rules().trim().isEmpty()) {
       refused.add("text rules");
     }
-    if (!o.fieldComparators().isEmpty() || !o.typeComparators().isEmpty()) {
+    if (!o.rules().comparators().byField().isEmpty()
+        || !o.rules().comparators().byType().isEmpty()) {
       refused.add("comparators");
     }
-    if (!o.nanEqual()) {
+    if (!o.rules().nanEqual()) {
       refused.add("NaN unequal to NaN");
     }
-    if (o.sample().isPresent()) {
+    if (o.selection().sample().isPresent()) {
       refused.add("a sample (which picks rows by key)");
     }
     if (o.includeSame()) {

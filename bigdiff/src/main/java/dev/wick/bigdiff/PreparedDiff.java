@@ -133,7 +133,7 @@ public final class PreparedDiff {
     }
     out.writeString("summary.json", summary.toJson());
     out.writeString(
-        "report.html", HtmlReport.render(summary, options.lhsLabel(), options.rhsLabel()));
+        "report.html", HtmlReport.render(summary, options.labels().lhs(), options.labels().rhs()));
     return summary;
   }
 
@@ -171,8 +171,10 @@ public final class PreparedDiff {
    */
   private DiffSummary run(Parts parts) {
     DiffSummary s = unsampled(parts);
-    return options.sample().isPresent()
-        ? s.sampled(SampleBounds.of(s, options.sample().getAsDouble(), options.seed()))
+    return options.selection().sample().isPresent()
+        ? s.sampled(
+            SampleBounds.of(
+                s, options.selection().sample().getAsDouble(), options.selection().seed()))
         : s;
   }
 
@@ -387,11 +389,11 @@ public final class PreparedDiff {
                 + ") is not unique: "
                 + keys(counts.duplicateKeysLhs())
                 + " in the "
-                + options.lhsLabel()
+                + options.labels().lhs()
                 + " and "
                 + keys(counts.duplicateKeysRhs())
                 + " in the "
-                + options.rhsLabel()
+                + options.labels().rhs()
                 + " occur more than once, e.g. "
                 + String.join("; ", examples)
                 + "; deduplicate the inputs, add key fields, or report duplicates to list them and"

@@ -7,37 +7,118 @@ import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The per-field comparison rules: tolerances (which apply to every number at or below their path)
- * and unordered arrays.
+ * The per-field comparison rules of a diff, as {@link DiffOptions} holds them: unordered arrays,
+ * element keys, tolerances (which apply to every number, date or timestamp at or below their path),
+ * text rules, NaN equality and comparators. {@link BigDiff}'s setters change them through the
+ * {@code withX} copies; {@code Alignment} checks them against the schemas.
  */
 record Rules(
-    Map<FieldPath, Double> absolute,
-    Map<FieldPath, Double> relative,
-    Set<FieldPath> unordered,
+    List<FieldPath> unordered,
     Map<FieldPath, FieldPath> elementKeys,
-    Map<FieldPath, Duration> time,
+    Tolerances tolerances,
     Set<FieldPath> ignoreCase,
     Set<FieldPath> trim,
     boolean nanEqual,
-    Map<FieldPath, FieldComparator> fieldComparators,
-    Map<Class<? extends DataType>, FieldComparator> typeComparators) {
+    Comparators comparators) {
+
+  /** No rules: every value compares exactly, NaN equal to NaN. */
+  static final Rules NONE =
+      new Rules(
+          List.of(),
+          Map.of(),
+          new Tolerances(Map.of(), Map.of(), Map.of()),
+          Set.of(),
+          Set.of(),
+          true,
+          new Comparators(Map.of(), Map.of()));
 
   Rules {
-    absolute = Map.copyOf(absolute);
-    relative = Map.copyOf(relative);
-    unordered = Set.copyOf(unordered);
+    unordered = List.copyOf(unordered);
     elementKeys = Map.copyOf(elementKeys);
-    time = Map.copyOf(time);
     ignoreCase = Set.copyOf(ignoreCase);
     trim = Set.copyOf(trim);
-    fieldComparators = Map.copyOf(fieldComparators);
-    typeComparators = Map.copyOf(typeComparators);
+  }
+
+  /**
+   * The tolerances by the path they are set at: absolute and relative for numbers, a duration for
+   * dates and timestamps.
+   */
+  record Tolerances(
+      Map<FieldPath, Double> absolute,
+      Map<FieldPath, Double> relative,
+      Map<FieldPath, Duration> time) {
+
+    Tolerances {
+      absolute = Map.copyOf(absolute);
+      relative = Map.copyOf(relative);
+      time = Map.copyOf(time);
+    }
+
+    Tolerances withAbsolute(Map<FieldPath, Double> next) {
+      return new Tolerances(next, relative, time);
+    }
+
+    Tolerances withRelative(Map<FieldPath, Double> next) {
+      return new Tolerances(absolute, next, time);
+    }
+
+    Tolerances withTime(Map<FieldPath, Duration> next) {
+      return new Tolerances(absolute, relative, next);
+    }
+  }
+
+  /** The user's comparators, by the path of their field and by the type of their values. */
+  record Comparators(
+      Map<FieldPath, FieldComparator> byField,
+      Map<Class<? extends DataType>, FieldComparator> byType) {
+
+    Comparators {
+      byField = Map.copyOf(byField);
+      byType = Map.copyOf(byType);
+    }
+
+    Comparators withByField(Map<FieldPath, FieldComparator> next) {
+      return new Comparators(next, byType);
+    }
+
+    Comparators withByType(Map<Class<? extends DataType>, FieldComparator> next) {
+      return new Comparators(byField, next);
+    }
+  }
+
+  Rules withUnordered(List<FieldPath> next) {
+    return new Rules(next, elementKeys, tolerances, ignoreCase, trim, nanEqual, comparators);
+  }
+
+  Rules withElementKeys(Map<FieldPath, FieldPath> next) {
+    return new Rules(unordered, next, tolerances, ignoreCase, trim, nanEqual, comparators);
+  }
+
+  Rules withTolerances(Tolerances next) {
+    return new Rules(unordered, elementKeys, next, ignoreCase, trim, nanEqual, comparators);
+  }
+
+  Rules withIgnoreCase(Set<FieldPath> next) {
+    return new Rules(unordered, elementKeys, tolerances, next, trim, nanEqual, comparators);
+  }
+
+  Rules withTrim(Set<FieldPath> next) {
+    return new Rules(unordered, elementKeys, tolerances, ignoreCase, next, nanEqual, comparators);
+  }
+
+  Rules withNanEqual(boolean next) {
+    return new Rules(unordered, elementKeys, tolerances, ignoreCase, trim, next, comparators);
+  }
+
+  Rules withComparators(Comparators next) {
+    return new Rules(unordered, elementKeys, tolerances, ignoreCase, trim, nanEqual, next);
   }
 
   /**
@@ -45,13 +126,13 @@ record Rules(
    * unless a rule of the field's own (a tolerance, a text rule) governs it.
    */
   Optional<FieldComparator> comparatorFor(FieldPath path, DataType type) {
-    FieldComparator own = fieldComparators.get(path);
+    FieldComparator own = comparators.byField().get(path);
     if (own != null) {
       return Optional.of(own);
     }
     return hasOwnRule(type, path)
         ? Optional.empty()
-        : Optional.ofNullable(typeComparators.get(type.getClass()));
+        : Optional.ofNullable(comparators.byType().get(type.getClass()));
   }
 
   /** Whether a rule of its own (tolerance, case, whitespace) governs the value at {@code path}. */
@@ -63,7 +144,7 @@ record Rules(
 
   /** The time tolerance for dates and timestamps at {@code path}: the one set nearest above it. */
   Optional<Duration> timeFor(FieldPath path) {
-    return nearest(time, path);
+    return nearest(tolerances.time(), path);
   }
 
   /** Whether strings at {@code path} compare ignoring case. */
@@ -83,12 +164,12 @@ record Rules(
 
   /** The absolute tolerance for numbers at {@code path}: the one set nearest above or at it. */
   Optional<Double> absoluteFor(FieldPath path) {
-    return nearest(absolute, path);
+    return nearest(tolerances.absolute(), path);
   }
 
   /** The relative tolerance for numbers at {@code path}. */
   Optional<Double> relativeFor(FieldPath path) {
-    return nearest(relative, path);
+    return nearest(tolerances.relative(), path);
   }
 
   boolean isUnordered(FieldPath arrayPath) {
@@ -113,30 +194,30 @@ record Rules(
         return true;
       }
     }
-    for (FieldPath c : fieldComparators.keySet()) {
+    for (FieldPath c : comparators.byField().keySet()) {
       if (c.startsWith(path)) {
         return true;
       }
     }
-    if (contains(type, t -> typeComparators.containsKey(t.getClass()))) {
+    if (contains(type, t -> comparators.byType().containsKey(t.getClass()))) {
       return true;
     }
     if (!nanEqual && contains(type, Rules::isFloating)) {
       return true;
     }
-    if (contains(type, Rules::isTime) && overlaps(time.keySet(), path)) {
+    if (contains(type, Rules::isTime) && overlaps(tolerances.time().keySet(), path)) {
       return true;
     }
     if (contains(type, Rules::isText) && (overlaps(ignoreCase, path) || overlaps(trim, path))) {
       return true;
     }
     if (containsNumber(type)) {
-      for (FieldPath t : absolute.keySet()) {
+      for (FieldPath t : tolerances.absolute().keySet()) {
         if (t.startsWith(path) || path.startsWith(t)) {
           return true;
         }
       }
-      for (FieldPath t : relative.keySet()) {
+      for (FieldPath t : tolerances.relative().keySet()) {
         if (t.startsWith(path) || path.startsWith(t)) {
           return true;
         }
