@@ -74,7 +74,8 @@ final class GoldenOutputs {
     try (Stream<Path> files = Files.walk(target)) {
       for (Path p : files.sorted().toList()) {
         String name = p.getFileName().toString();
-        String rel = "target/" + target.relativize(p).toString().replace('\\', '/');
+        // Kept under written/, not target/: a target/ folder would fall to .gitignore.
+        String rel = "written/" + target.relativize(p).toString().replace('\\', '/');
         if (Files.isDirectory(p) && Files.exists(p.resolve("_SUCCESS"))) {
           Dataset<Row> rows = dataset(p);
           if (rows != null) {
