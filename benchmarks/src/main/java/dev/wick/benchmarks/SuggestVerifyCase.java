@@ -17,8 +17,9 @@ import org.apache.spark.sql.Row;
 /**
  * {@code wick suggest --in}: the suggestions from a profile of plays (a unique text key, a uuid, an
  * email of 50,000 users, a country, two numbers) with what the profile cannot prove counted on the
- * data (the key's exact distinct count, the uuid's and email's valid values), against one bare scan
- * that reads every column once (one {@code agg} of counts). The target: at most one extra scan.
+ * data (whether the key and the uuid are unique, the uuid's and email's valid values), against one
+ * bare scan that reads every column once (one {@code agg} of counts). The target: at most one extra
+ * scan.
  */
 final class SuggestVerifyCase implements BenchCase {
   private BenchEnv env;
@@ -52,7 +53,7 @@ final class SuggestVerifyCase implements BenchCase {
   @Override
   public Variant ours() {
     return new Variant(
-        "Suggestions.suggest(data): an aggregation and the key count side by side",
+        "Suggestions.suggest(data): each key candidate's hashes counted, the rest observed on it",
         () -> {
           SuggestedChecks s =
               Suggestions.from(profile).suggest(DatasetReader.read(env.spark(), path));

@@ -506,10 +506,11 @@ public final class Suggestions {
           new Finding(
               f.path(),
               Finding.Kind.DUPLICATES,
-              (n - distinct)
-                  + " values of "
+              Wording.count(n - distinct, "value")
+                  + " of "
                   + f.path()
-                  + " repeat an earlier one, counted on the data; suggested distinct minRatio "
+                  + (n - distinct == 1 ? " repeats" : " repeat")
+                  + " an earlier one, counted on the data; suggested distinct minRatio "
                   + Numbers.text(min)
                   + " instead of unique; to make it a key, remove the repeats and suggest again."));
       return Optional.of(

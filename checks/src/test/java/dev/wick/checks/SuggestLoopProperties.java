@@ -209,7 +209,9 @@ class SuggestLoopProperties {
           .singleElement()
           .extracting(Finding::message)
           .asString()
-          .startsWith(s.repeats() + " values of id repeat an earlier one, counted on the data;");
+          .startsWith(
+              (s.repeats() == 1 ? "1 value of id repeats" : s.repeats() + " values of id repeat")
+                  + " an earlier one, counted on the data;");
     } else {
       assertThat(repeats).isEmpty();
     }

@@ -87,6 +87,27 @@ class SuggestionGuaranteesTest {
   }
 
   @Test
+  void eachKeyCandidateIsJudgedOnItsOwnAndCollatedTextByItsCollation() {
+    // 'k' unique; 'c' unique by its bytes but not by its case-insensitive collation ('k7', 'K7').
+    Dataset<Row> keys =
+        spark.sql(
+            "SELECT concat('k', id) AS k, collate(if(id = 9, 'K7', concat('k', id)), 'UTF8_LCASE')"
+                + " AS c, id AS ms FROM range(0, 20000)");
+    Profile p = Profiler.defaults().profile(keys, "keys");
+
+    SuggestedChecks s = Suggestions.from(p).suggest(keys);
+
+    assertThat(s.checks().checks()).contains(Check.unique("k")).doesNotContain(Check.unique("c"));
+    assertThat(s.findings())
+        .extracting(Finding::message)
+        .containsExactly(
+            "1 value of c repeats an earlier one, counted on the data; suggested distinct"
+                + " minRatio 0.909 instead of unique; to make it a key, remove the repeats"
+                + " and suggest again.");
+    assertThat(s.checks().run(keys).failed()).isEmpty();
+  }
+
+  @Test
   void aBreachOfTheSchemaIsReportedAndTheRangeStopsAtTheData() {
     Dataset<Row> plays =
         spark.sql(
