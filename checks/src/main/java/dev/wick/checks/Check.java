@@ -100,6 +100,11 @@ public record Check(Rule rule, Severity severity, String name) {
     return of(new MeanCheck(field, min, max));
   }
 
+  /** The sum of {@code field}'s values (0 when there are none) lies between {@code min} and max. */
+  public static Check sum(String field, OptionalDouble min, OptionalDouble max) {
+    return of(new SumCheck(field, min, max));
+  }
+
   /** The {@code q} quantile of {@code field} lies (approximately) between {@code min} and max. */
   public static Check quantile(String field, double q, OptionalDouble min, OptionalDouble max) {
     return of(new QuantileCheck(field, q, min, max));
@@ -145,6 +150,7 @@ public record Check(Rule rule, Severity severity, String name) {
           AllowedValuesCheck,
           RangeCheck,
           MeanCheck,
+          SumCheck,
           QuantileCheck,
           RegexCheck,
           SemanticCheck,

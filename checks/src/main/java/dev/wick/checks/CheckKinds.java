@@ -21,6 +21,7 @@ final class CheckKinds {
           AllowedValuesCheck.KIND,
           RangeCheck.KIND,
           MeanCheck.KIND,
+          SumCheck.KIND,
           QuantileCheck.KIND,
           RegexCheck.KIND,
           SemanticCheck.KIND,

@@ -86,7 +86,7 @@ record Resolved(String path, FieldPath at, Column column, DataType type, boolean
               + ", which steps into an array or map; "
               + kind
               + " check takes a field or a record's field (completeness, allowedValues,"
-              + " range, mean, regex, semantic and freshness checks also take values in"
+              + " range, mean, sum, regex, semantic and freshness checks also take values in"
               + " arrays and maps).");
     }
     return this;

@@ -27,6 +27,7 @@ class CheckKindsTest {
     keys.put("allowedValues", List.of("field", "values", "minFraction"));
     keys.put("range", List.of("field", "min", "max"));
     keys.put("mean", List.of("field", "min", "max"));
+    keys.put("sum", List.of("field", "min", "max"));
     keys.put("quantile", List.of("field", "q", "min", "max"));
     keys.put("regex", List.of("field", "pattern", "minFraction"));
     keys.put("semantic", List.of("field", "type", "minFraction"));

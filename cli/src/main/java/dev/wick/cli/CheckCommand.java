@@ -26,9 +26,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Run the checks of a checks file (JSON or YAML: row counts, completeness, uniqueness,"
-            + " distinct counts, allowed values, ranges, means, quantiles, regular expressions,"
-            + " semantic types, SQL predicates, references to other datasets and freshness) on a"
-            + " dataset in one scan, plus one read of the key columns per unique or references"
+            + " distinct counts, allowed values, ranges, means, sums, quantiles, regular"
+            + " expressions, semantic types, SQL predicates, references to other datasets and"
+            + " freshness) on a dataset in one scan, plus one read of the key columns per unique or references"
             + " check and, on columnar inputs, one of the fields of distinct counts and quantiles."
             + " Writes"
             + " checks.json and checks.html to --out, prints one line per failed check, and exits"

@@ -158,6 +158,10 @@ class CheckCommandTest {
             "{check: mean, field: ms, max: 5000}",
             "mean(ms): the mean of ms is 5500; it must be at most 5000."),
         Arguments.of(
+            "{check: sum, field: ms, min: 55000, max: 55000}",
+            "{check: sum, field: ms, min: 60000}",
+            "sum(ms): the sum of ms is 55000; it must be at least 60000."),
+        Arguments.of(
             "{check: quantile, field: ms, q: 0.5, min: 4000, max: 6000}",
             "{check: quantile, field: ms, q: 0.5, min: 6000}",
             "quantile(ms, 0.5): the 0.5 quantile of ms is about 5000; it must be at least 6000"
@@ -309,8 +313,8 @@ class CheckCommandTest {
             "error: Check 1 in Checks file "
                 + kind
                 + " has the unknown kind 'uniq' (did you mean 'unique'?); the kinds are rowCount,"
-                + " completeness, unique, distinct, allowedValues, range, mean, quantile, regex,"
-                + " semantic, predicate, references, freshness.\n");
+                + " completeness, unique, distinct, allowedValues, range, mean, sum, quantile,"
+                + " regex, semantic, predicate, references, freshness.\n");
 
     Path key = checksFile("checks:\n  - {check: completeness, field: country, minimum: 0.9}\n");
     assertThat(check(key).err())
@@ -468,8 +472,8 @@ class CheckCommandTest {
         .isEqualTo(
             "error: Check 'unique(events[])' names events[], which steps into an array or map; a"
                 + " unique check takes a field or a record's field (completeness, allowedValues,"
-                + " range, mean, regex, semantic and freshness checks also take values in arrays"
-                + " and maps).\n");
+                + " range, mean, sum, regex, semantic and freshness checks also take values in"
+                + " arrays and maps).\n");
   }
 
   @Test
