@@ -5,17 +5,12 @@ import java.math.MathContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How checks write bounds (numbers a user may copy back into a checks file) and durations; counts
  * and shares read as {@link dev.wick.core.report.Wording} writes them.
  */
 final class Numbers {
-  private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*([dhms])");
-
   private Numbers() {}
 
   /** {@code 3} for 3.0, {@code 0.25}, six significant digits at most. */
@@ -29,27 +24,9 @@ final class Numbers {
     return new BigDecimal(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
   }
 
-  /**
-   * A duration written {@code 36h}, {@code 7d}, {@code 90m}, {@code 30s} or in ISO-8601 ({@code
-   * PT36H}), or null when it is neither.
-   */
+  /** A duration as {@link dev.wick.core.Durations} reads it, or null when it is none. */
   static Duration parseDuration(String text) {
-    String t = text.strip();
-    Matcher m = SHORT_DURATION.matcher(t);
-    if (m.matches()) {
-      long n = Long.parseLong(m.group(1));
-      return switch (m.group(2)) {
-        case "d" -> Duration.ofDays(n);
-        case "h" -> Duration.ofHours(n);
-        case "m" -> Duration.ofMinutes(n);
-        default -> Duration.ofSeconds(n);
-      };
-    }
-    try {
-      return Duration.parse(t.toUpperCase(Locale.ROOT));
-    } catch (java.time.format.DateTimeParseException | ArithmeticException e) {
-      return null;
-    }
+    return dev.wick.core.Durations.parse(text).orElse(null);
   }
 
   /** A duration in the short form when it is a whole number of days, hours, minutes or seconds. */

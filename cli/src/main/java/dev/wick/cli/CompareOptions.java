@@ -2,14 +2,14 @@ package dev.wick.cli;
 
 import dev.wick.bigdiff.BigDiff;
 import dev.wick.bigdiff.DuplicateKeys;
+import dev.wick.core.Durations;
 import dev.wick.core.WickException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -117,19 +117,6 @@ final class CompareOptions {
       description = "Also list SAME keys in keys/ (by default only the differing ones).")
   boolean includeSame;
 
-  /** A time tolerance: a whole number and a unit. */
-  private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h|d)");
-
-  private static Duration duration(long n, String unit) {
-    return switch (unit) {
-      case "ms" -> Duration.ofMillis(n);
-      case "s" -> Duration.ofSeconds(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      default -> Duration.ofDays(n);
-    };
-  }
-
   /** {@code diff} with these settings. */
   BigDiff apply(BigDiff diff) {
     BigDiff out =
@@ -142,9 +129,9 @@ final class CompareOptions {
               : out.unorderedBy(u.substring(0, colon), u.substring(colon + 1));
     }
     for (Map.Entry<String, String> t : tolerance.entrySet()) {
-      Matcher time = DURATION.matcher(t.getValue().trim());
-      if (time.matches()) {
-        out = out.tolerance(t.getKey(), duration(Long.parseLong(time.group(1)), time.group(2)));
+      Optional<Duration> time = Durations.parse(t.getValue());
+      if (time.isPresent()) {
+        out = out.tolerance(t.getKey(), time.get());
         continue;
       }
       double absolute;

@@ -208,41 +208,24 @@ public final class Sandbox {
   /** The longest age {@link #parseAge} takes: a hundred years. */
   public static final Duration MAX_AGE = Duration.ofDays(36_500);
 
-  /** Parses {@code 7d}, {@code 12h}, {@code 30m}, {@code 0s} into a duration. */
+  /**
+   * Parses an age as {@link dev.wick.core.Durations} reads it ({@code 7d}, {@code 12h}, {@code
+   * 30m}, {@code 0s}), at most {@link #MAX_AGE} and not negative.
+   */
   public static Duration parseAge(String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    try {
-      long n = Long.parseLong(t.substring(0, t.length() - 1));
-      Duration age = age(n, t.charAt(t.length() - 1));
-      if (age != null && age.compareTo(MAX_AGE) > 0) {
-        throw WickException.usage(
-            "Age '"
-                + text
-                + "' is longer than any run can be old; give at most "
-                + MAX_AGE.toDays()
-                + "d.");
-      }
-      if (age != null) {
-        return age;
-      }
-    } catch (NumberFormatException | StringIndexOutOfBoundsException | ArithmeticException e) {
-      // fall through to the usage error
+    java.util.Optional<Duration> age = dev.wick.core.Durations.parse(text);
+    if (age.isEmpty() || age.get().isNegative()) {
+      throw WickException.usage(
+          "Age '" + text + "' is not of the form 7d, 12h, 30m or 0s; give a number and a unit.");
     }
-    throw WickException.usage(
-        "Age '" + text + "' is not of the form 7d, 12h, 30m or 0s; give a number and a unit.");
-  }
-
-  /** {@code n} of {@code unit} (d, h, m or s); null for a negative number or another unit. */
-  private static Duration age(long n, char unit) {
-    if (n < 0) {
-      return null;
+    if (age.get().compareTo(MAX_AGE) > 0) {
+      throw WickException.usage(
+          "Age '"
+              + text
+              + "' is longer than any run can be old; give at most "
+              + MAX_AGE.toDays()
+              + "d.");
     }
-    return switch (unit) {
-      case 'd' -> Duration.ofDays(n);
-      case 'h' -> Duration.ofHours(n);
-      case 'm' -> Duration.ofMinutes(n);
-      case 's' -> Duration.ofSeconds(n);
-      default -> null;
-    };
+    return age.get();
   }
 }
