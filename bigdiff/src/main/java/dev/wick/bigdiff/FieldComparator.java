@@ -17,6 +17,10 @@ import org.apache.spark.sql.Column;
  *
  * <p>Build the expression from the two columns with {@code functions.*}: no UDF, so that Spark can
  * still generate code for the comparison.
+ *
+ * <p>The tolerances and text rules of {@link BigDiff} are comparators too, held by the path they
+ * are set at and applying to every value of their kind at or below it. A field's own comparator
+ * wins over them; they win over a comparator for the value's type.
  */
 @FunctionalInterface
 public interface FieldComparator {
