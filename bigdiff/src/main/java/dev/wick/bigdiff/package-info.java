@@ -24,7 +24,7 @@
  *   <li>projections compare every leaf ({@code Comparisons}: one {@code <=>} where possible, else
  *       records field by field, arrays element-wise or sorted, maps by key, numbers within
  *       tolerance), classify the key, and for differing keys compute deltas and render values
- *       ({@code Deltas});
+ *       ({@code DeltaExpressions});
  *   <li>only DIFFERENT keys carry their field values past the classification, so the rows of SAME
  *       keys stay narrow (no string is copied for them);
  *   <li>the key counts ride along as Spark observations ({@code Metrics}): one counter over every
