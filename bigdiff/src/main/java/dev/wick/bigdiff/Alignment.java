@@ -409,6 +409,23 @@ final class Alignment {
     for (FieldPath p : rules.fieldComparators().keySet()) {
       resolveCompared(common, p, "Comparator field");
     }
+    for (Field f : common.fields()) {
+      Rules.contains(
+          f.type(),
+          t -> {
+            if (rules.byType().get(t.getClass()) instanceof Builtin b && !b.appliesTo(t)) {
+              throw WickException.usage(
+                  "Comparator for "
+                      + t.getClass().getSimpleName()
+                      + " cannot apply: "
+                      + b
+                      + " does not compare "
+                      + t.describe()
+                      + " values; register it for a type it compares.");
+            }
+            return false;
+          });
+    }
     return rules;
   }
 

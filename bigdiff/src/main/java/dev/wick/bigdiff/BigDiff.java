@@ -194,17 +194,33 @@ public final class BigDiff {
   /**
    * Values at {@code path} (a compared field, or inside arrays and maps such as {@code
    * items[].price}) are equal when {@code comparator} says so; it wins over every other rule for
-   * that field.
+   * that field. A built-in comparator ({@link FieldComparator#tolerance(double)} and the others)
+   * works as its setter does: for every value of its kind at or below {@code path}.
    */
   public BigDiff comparator(String path, FieldComparator comparator) {
     Objects.requireNonNull(comparator, "comparator");
-    return withComparator(FieldPath.parse(path), comparator);
+    FieldPath p = FieldPath.parse(path);
+    if (comparator instanceof Builtin b) {
+      Builtin there = rules().builtins(b.getClass()).get(p);
+      if (there != null && !there.equals(b)) {
+        throw WickException.usage(
+            "Comparator for '"
+                + path
+                + "' sets "
+                + b
+                + " where "
+                + there
+                + " is set; set it once.");
+      }
+    }
+    return withComparator(p, comparator);
   }
 
   /**
    * Every value of this type (such as {@code DataType.StringType.class}), wherever it is, is equal
    * when {@code comparator} says so, unless its field has a comparator or a rule of its own
-   * (tolerance, case, whitespace).
+   * (tolerance, case, whitespace). A built-in comparator must apply to the type ({@code
+   * FieldComparator.tolerance(1e-9)} to numbers, say); the diff checks it against the schemas.
    */
   public BigDiff comparator(Class<? extends DataType> type, FieldComparator comparator) {
     Objects.requireNonNull(type, "type");

@@ -117,7 +117,8 @@ record Rules(
   /**
    * The comparator of the value at {@code path}, of {@code type}: the user's for the field, else
    * the built-ins governing it (a {@link Builtin}), else the user's for its type, else NaN
-   * inequality when set and the value is floating point; empty for plain equality.
+   * inequality when set and the value is floating point; empty for plain equality. NaN inequality
+   * joins the built-ins, also a built-in registered for the type.
    */
   Optional<FieldComparator> comparatorFor(FieldPath path, DataType type) {
     Optional<FieldComparator> own =
@@ -130,7 +131,9 @@ record Rules(
     List<Builtin> builtins = new ArrayList<>(builtinsFor(path, type));
     if (builtins.isEmpty()) {
       FieldComparator byItsType = byType.get(type.getClass());
-      if (byItsType != null) {
+      if (byItsType instanceof Builtin b) {
+        builtins.add(b);
+      } else if (byItsType != null) {
         return Optional.of(byItsType);
       }
     }

@@ -3,8 +3,10 @@ package dev.wick.bigdiff;
 import static dev.wick.bigdiff.DiffFixtures.run;
 import static dev.wick.bigdiff.DiffFixtures.values;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wick.bigdiff.DiffFixtures.Run;
+import dev.wick.core.WickException;
 import dev.wick.core.schema.DataType;
 import dev.wick.core.schema.FieldPath;
 import java.time.Duration;
@@ -141,6 +143,50 @@ class ComparatorPrecedenceTest {
             lhs,
             same);
     assertThat(own.differingFields()).isEqualTo(Map.of("1", Set.of("r.f")));
+  }
+
+  @Test
+  void builtInComparatorsWorkForATypeAndForAPathAsTheirSettersDo() {
+    Dataset<Row> lhs =
+        values(
+            "values (1, cast('1.0' as decimal(20,10)), 1.0D, 1.0D, ' Oslo', double('NaN')),"
+                + " (2, cast('1.0' as decimal(20,10)), 1.0D, 1.0D, 'Oslo', 1.0D)"
+                + " as t(id, d, x, y, s, n)");
+    Dataset<Row> rhs =
+        values(
+            "values (1, cast('1.1' as decimal(20,10)), 1.4D, 1.0D, 'oslo', double('NaN')),"
+                + " (2, cast('1.2' as decimal(20,10)), 2.0D, 1.4D, 'Bergen', 1.0D)"
+                + " as t(id, d, x, y, s, n)");
+    Run r =
+        run(
+            BigDiff.key("id")
+                .comparator(DataType.DecimalType.class, FieldComparator.tolerance(0.1))
+                .comparator(DataType.DoubleType.class, FieldComparator.tolerance(0.5))
+                .tolerance("y", 0.01)
+                .comparator("s", FieldComparator.ignoringCase())
+                .trimWhitespace("s")
+                .nanEqual(false),
+            lhs,
+            rhs);
+    // d is exact at 0.1 as decimals; y's own tolerance beats its type's; case and whitespace
+    // combine on s; NaN inequality joins a built-in registered for the type.
+    assertThat(r.differingFields())
+        .isEqualTo(Map.of("1", Set.of("n"), "2", Set.of("d", "x", "y", "s")));
+    assertThatThrownBy(
+            () ->
+                BigDiff.key("id")
+                    .comparator(DataType.StringType.class, FieldComparator.tolerance(0.1))
+                    .prepare(lhs, rhs))
+        .isInstanceOf(WickException.class)
+        .hasMessageStartingWith("Comparator for StringType cannot apply");
+    assertThatThrownBy(
+            () ->
+                BigDiff.key("id")
+                    .tolerance("x", 0.1)
+                    .comparator("x", FieldComparator.tolerance(0.2)))
+        .hasMessageEndingWith("set it once.");
+    assertThatThrownBy(() -> FieldComparator.relativeTolerance(-1))
+        .hasMessage("Relative tolerance must be a number >= 0, got -1.0.");
   }
 
   @Test
