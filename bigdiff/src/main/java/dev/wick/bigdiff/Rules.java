@@ -25,12 +25,12 @@ import java.util.function.Predicate;
  * <p>A value's comparator is, in this order: the user's {@link FieldComparator} set at its very
  * path; else the {@link Builtin}s (tolerances, text rules) that apply to its type, each kind the
  * one set nearest at or above its path, combined; else the user's comparator for its type; else
- * none (plain equality). NaN inequality, a setting of the whole diff, joins the built-ins and the
- * plain equality of floating point values.
+ * none (plain equality). NaN inequality, a setting of the whole diff, joins the built-ins (also one
+ * registered for the type) and the plain equality of floating point values.
  *
  * @param byPath the comparators by the path they are set at: the user's (at most one a path, for
  *     the value at that path) and built-ins (for every value at or below it)
- * @param byType the user's comparators by the type of their values
+ * @param byType the comparators registered for the type of their values (the user's or built-ins)
  * @param nanEqual whether a NaN equals a NaN
  */
 record Rules(
