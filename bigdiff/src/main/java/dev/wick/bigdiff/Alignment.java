@@ -383,31 +383,48 @@ final class Alignment {
     for (Map.Entry<FieldPath, FieldPath> e : rules.elementKeys().entrySet()) {
       checkElementKey(common, e.getKey(), e.getValue(), unordered);
     }
-    checkTolerances(common, rules.tolerances().absolute(), "Tolerance");
-    checkTolerances(common, rules.tolerances().relative(), "Relative tolerance");
+    checkTolerances(common, rules.builtins(AbsoluteTolerance.class).keySet(), "Tolerance");
+    checkTolerances(common, rules.builtins(RelativeTolerance.class).keySet(), "Relative tolerance");
     checkHolds(
         common,
-        rules.tolerances().time().keySet(),
+        rules.builtins(TimeTolerance.class).keySet(),
         "Tolerance",
         Rules::isTime,
         "dates or timestamps",
         "time tolerances apply to date and timestamp fields");
     checkHolds(
         common,
-        rules.ignoreCase(),
+        rules.builtins(IgnoreCase.class).keySet(),
         "Case-insensitive field",
         Rules::isText,
         "strings",
         "ignoring case applies to string fields");
     checkHolds(
         common,
-        rules.trim(),
+        rules.builtins(TrimWhitespace.class).keySet(),
         "Whitespace-trimmed field",
         Rules::isText,
         "strings",
         "trimming applies to string fields");
-    for (FieldPath p : rules.comparators().byField().keySet()) {
+    for (FieldPath p : rules.fieldComparators().keySet()) {
       resolveCompared(common, p, "Comparator field");
+    }
+    for (Field f : common.fields()) {
+      Rules.contains(
+          f.type(),
+          t -> {
+            if (rules.byType().get(t.getClass()) instanceof Builtin b && !b.appliesTo(t)) {
+              throw WickException.usage(
+                  "Comparator for "
+                      + t.getClass().getSimpleName()
+                      + " cannot apply: "
+                      + b
+                      + " does not compare "
+                      + t.describe()
+                      + " values; register it for a type it compares.");
+            }
+            return false;
+          });
     }
     return rules;
   }
@@ -489,8 +506,8 @@ final class Alignment {
     }
   }
 
-  private static void checkTolerances(Schema common, Map<FieldPath, Double> rules, String what) {
-    for (FieldPath p : rules.keySet()) {
+  private static void checkTolerances(Schema common, Set<FieldPath> paths, String what) {
+    for (FieldPath p : paths) {
       ResolvedPath r = resolveCompared(common, p, what + " field");
       if (!Rules.containsNumber(r.type())) {
         throw WickException.usage(

@@ -135,8 +135,8 @@ public final class BigDiff {
    * set deeper wins over one set above it.
    */
   public BigDiff tolerance(String path, double absolute) {
-    Rules.Tolerances t = rules().tolerances();
-    return withTolerances(t.withAbsolute(tolerance(t.absolute(), path, absolute, false)));
+    FieldPath p = checkTolerance(AbsoluteTolerance.class, path, absolute, false);
+    return withComparator(p, new AbsoluteTolerance(absolute));
   }
 
   /**
@@ -144,8 +144,8 @@ public final class BigDiff {
    * |rhs|)}. With both tolerances set, being within either one is enough.
    */
   public BigDiff relativeTolerance(String path, double relative) {
-    Rules.Tolerances t = rules().tolerances();
-    return withTolerances(t.withRelative(tolerance(t.relative(), path, relative, true)));
+    FieldPath p = checkTolerance(RelativeTolerance.class, path, relative, true);
+    return withComparator(p, new RelativeTolerance(relative));
   }
 
   /**
@@ -160,20 +160,18 @@ public final class BigDiff {
               "Tolerance for '" + path + "' must not be negative, got " + tolerance + ".")
           .about("tolerance", "Tolerance");
     }
-    if (rules().tolerances().time().containsKey(p)) {
+    if (rules().builtins(TimeTolerance.class).containsKey(p)) {
       throw WickException.usage("Tolerance for '" + path + "' is set twice; set it once.")
           .about("tolerance", "Tolerance");
     }
-    Rules.Tolerances t = rules().tolerances();
-    return withTolerances(t.withTime(put(t.time(), p, tolerance)));
+    return withComparator(p, new TimeTolerance(tolerance));
   }
 
   /**
    * Strings at or below these paths compare ignoring case ({@code "Oslo"} equals {@code "OSLO"}).
    */
   public BigDiff ignoreCase(String... paths) {
-    return withRules(
-        rules().withIgnoreCase(Set.copyOf(parse(List.copyOf(rules().ignoreCase()), paths))));
+    return withEach(parse(List.of(), paths), new IgnoreCase());
   }
 
   /**
@@ -181,7 +179,7 @@ public final class BigDiff {
    * Oslo\n"} equals {@code "Oslo"}).
    */
   public BigDiff trimWhitespace(String... paths) {
-    return withRules(rules().withTrim(Set.copyOf(parse(List.copyOf(rules().trim()), paths))));
+    return withEach(parse(List.of(), paths), new TrimWhitespace());
   }
 
   /**
@@ -196,19 +194,33 @@ public final class BigDiff {
   /**
    * Values at {@code path} (a compared field, or inside arrays and maps such as {@code
    * items[].price}) are equal when {@code comparator} says so; it wins over every other rule for
-   * that field.
+   * that field. A built-in comparator ({@link FieldComparator#tolerance(double)} and the others)
+   * works as its setter does: for every value of its kind at or below {@code path}.
    */
   public BigDiff comparator(String path, FieldComparator comparator) {
     Objects.requireNonNull(comparator, "comparator");
     FieldPath p = FieldPath.parse(path);
-    Rules.Comparators c = rules().comparators();
-    return withComparators(c.withByField(put(c.byField(), p, comparator)));
+    if (comparator instanceof Builtin b) {
+      Builtin there = rules().builtins(b.getClass()).get(p);
+      if (there != null && !there.equals(b)) {
+        throw WickException.usage(
+            "Comparator for '"
+                + path
+                + "' sets "
+                + b
+                + " where "
+                + there
+                + " is set; set it once.");
+      }
+    }
+    return withComparator(p, comparator);
   }
 
   /**
    * Every value of this type (such as {@code DataType.StringType.class}), wherever it is, is equal
    * when {@code comparator} says so, unless its field has a comparator or a rule of its own
-   * (tolerance, case, whitespace).
+   * (tolerance, case, whitespace). A built-in comparator must apply to the type ({@code
+   * FieldComparator.tolerance(1e-9)} to numbers, say); the diff checks it against the schemas.
    */
   public BigDiff comparator(Class<? extends DataType> type, FieldComparator comparator) {
     Objects.requireNonNull(type, "type");
@@ -221,8 +233,7 @@ public final class BigDiff {
               + type.getSimpleName()
               + "; register it for the field instead.");
     }
-    Rules.Comparators c = rules().comparators();
-    return withComparators(c.withByType(put(c.byType(), type, comparator)));
+    return withRules(rules().withTypeComparator(type, comparator));
   }
 
   /**
@@ -300,12 +311,17 @@ public final class BigDiff {
     return with(options.withRules(changed));
   }
 
-  private BigDiff withTolerances(Rules.Tolerances changed) {
-    return withRules(rules().withTolerances(changed));
+  private BigDiff withComparator(FieldPath path, FieldComparator comparator) {
+    return withRules(rules().withComparator(path, comparator));
   }
 
-  private BigDiff withComparators(Rules.Comparators changed) {
-    return withRules(rules().withComparators(changed));
+  /** This diff with the built-in {@code comparator} set at each of {@code paths}. */
+  private BigDiff withEach(List<FieldPath> paths, Builtin comparator) {
+    Rules next = rules();
+    for (FieldPath p : paths) {
+      next = next.withComparator(p, comparator);
+    }
+    return withRules(next);
   }
 
   private Rules rules() {
@@ -360,8 +376,9 @@ public final class BigDiff {
     return out;
   }
 
-  private static Map<FieldPath, Double> tolerance(
-      Map<FieldPath, Double> rules, String path, double value, boolean relative) {
+  /** The path of a numeric tolerance of {@code kind}, once it is checked as a new valid one. */
+  private FieldPath checkTolerance(
+      Class<? extends Builtin> kind, String path, double value, boolean relative) {
     FieldPath p = FieldPath.parse(path);
     String what = relative ? "Relative tolerance" : "Tolerance";
     WickException bad = null;
@@ -369,13 +386,13 @@ public final class BigDiff {
       bad =
           WickException.usage(
               what + " for '" + path + "' must be a number >= 0, got " + value + ".");
-    } else if (rules.containsKey(p)) {
+    } else if (rules().builtins(kind).containsKey(p)) {
       bad = WickException.usage(what + " for '" + path + "' is set twice; set it once.");
     }
     if (bad != null) {
       throw relative ? bad.about("relativeTolerance", what) : bad.about("tolerance", what);
     }
-    return put(rules, p, value);
+    return p;
   }
 
   /**

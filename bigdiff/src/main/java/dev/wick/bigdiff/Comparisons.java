@@ -1,25 +1,15 @@
 package dev.wick.bigdiff;
 
-import static org.apache.spark.sql.functions.abs;
 import static org.apache.spark.sql.functions.array_sort;
 import static org.apache.spark.sql.functions.coalesce;
-import static org.apache.spark.sql.functions.date_diff;
 import static org.apache.spark.sql.functions.forall;
-import static org.apache.spark.sql.functions.greatest;
-import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.lower;
 import static org.apache.spark.sql.functions.map_contains_key;
 import static org.apache.spark.sql.functions.map_keys;
-import static org.apache.spark.sql.functions.not;
-import static org.apache.spark.sql.functions.regexp_replace;
 import static org.apache.spark.sql.functions.size;
-import static org.apache.spark.sql.functions.timestamp_diff;
 import static org.apache.spark.sql.functions.transform;
 import static org.apache.spark.sql.functions.transform_values;
 import static org.apache.spark.sql.functions.try_element_at;
-import static org.apache.spark.sql.functions.try_multiply;
-import static org.apache.spark.sql.functions.try_subtract;
 import static org.apache.spark.sql.functions.when;
 import static org.apache.spark.sql.functions.zip_with;
 
@@ -31,9 +21,6 @@ import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
 import dev.wick.core.schema.Schemas;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,31 +33,24 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Field comparison as Catalyst expressions. Every comparison is null-safe (two nulls are equal, a
  * null and a value are not) and never yields null. Values without maps, unordered arrays or
- * tolerances compare with one {@code <=>}, which already treats NaN as equal to NaN; the others are
- * taken apart: records field by field, arrays element by element (sorted first when unordered),
- * maps key by key, numbers within their tolerance.
+ * comparators compare with one {@code <=>}, which already treats NaN as equal to NaN; the others
+ * are taken apart: records field by field, arrays element by element (sorted first when unordered),
+ * maps key by key, and each value by the comparator {@link Rules#comparatorFor} gives it.
  */
 final class Comparisons {
   private Comparisons() {}
 
   /** {@code l} and {@code r}, both of {@code type}, are equal under {@code rules}. */
   static Column equal(Column l, Column r, DataType type, FieldPath path, Rules rules) {
-    Optional<FieldComparator> custom = rules.comparatorFor(path, type);
-    if (custom.isPresent()) {
-      return nullSafe(l, r, custom.get().equal(l, r));
+    Optional<FieldComparator> comparator = rules.comparatorFor(path, type);
+    if (comparator.isPresent()) {
+      // A built-in is null-safe itself; a user's comparator sees only two present values.
+      return comparator.get() instanceof Builtin b
+          ? b.equal(l, r, type)
+          : nullSafe(l, r, comparator.get().equal(l, r));
     }
     if (!rules.needsDeepComparison(type, path)) {
       return l.eqNullSafe(r);
-    }
-    if (type.isNumeric()) {
-      Column eq = withinTolerance(l, r, type, path, rules);
-      return rules.nanEqual() || !Rules.isFloating(type) ? eq : eq.and(not(isnan(l)));
-    }
-    if (Rules.isText(type)) {
-      return text(l, rules, path).eqNullSafe(text(r, rules, path));
-    }
-    if (Rules.isTime(type)) {
-      return withinTime(l, r, type, path, rules);
     }
     Column bothPresent;
     if (type instanceof RecordType rec) {
@@ -121,72 +101,6 @@ final class Comparisons {
     return nullSafe(l, r, bothPresent);
   }
 
-  /**
-   * Numbers within the absolute or the relative tolerance set for them ({@code |r - l| <= abs} or
-   * {@code |r - l| <= rel * max(|l|, |r|)}); equal numbers (NaN included) always are. Integers and
-   * decimals are compared exactly, in decimal arithmetic ({@link #exactlyWithin}); floating point
-   * numbers as doubles.
-   */
-  static Column withinTolerance(Column l, Column r, DataType type, FieldPath path, Rules rules) {
-    Optional<Double> absolute = rules.absoluteFor(path);
-    Optional<Double> relative = rules.relativeFor(path);
-    Optional<DecimalType> exact = exactType(type);
-    Column close;
-    if (exact.isPresent()) {
-      close = exactlyWithin(l, r, exact.get(), absolute, relative);
-    } else {
-      Column ld = l.cast("double");
-      Column rd = r.cast("double");
-      Column gap = abs(rd.minus(ld));
-      close = lit(false);
-      if (absolute.isPresent()) {
-        close = close.or(gap.leq(lit(absolute.get())));
-      }
-      if (relative.isPresent()) {
-        close = close.or(gap.leq(lit(relative.get()).multiply(greatest(abs(ld), abs(rd)))));
-      }
-    }
-    return l.eqNullSafe(r).or(coalesce(close, lit(false)));
-  }
-
-  /** A string as its field's rules compare it: trimmed of whitespace, lower-cased. */
-  private static Column text(Column v, Rules rules, FieldPath path) {
-    Column out = v;
-    if (rules.trims(path)) {
-      out = regexp_replace(out, lit("(?U)^\\s+|\\s+$"), lit(""));
-    }
-    if (rules.ignoresCase(path)) {
-      out = lower(out);
-    }
-    return out;
-  }
-
-  /**
-   * Dates or timestamps within the time tolerance set for them: timestamps to the microsecond,
-   * dates by whole days. Equal values always are.
-   */
-  private static Column withinTime(Column l, Column r, DataType type, FieldPath path, Rules rules) {
-    Optional<Duration> tolerance = rules.timeFor(path);
-    if (tolerance.isEmpty()) {
-      return l.eqNullSafe(r);
-    }
-    Column close;
-    if (type instanceof DataType.DateType) {
-      close = abs(date_diff(r, l)).leq(lit(tolerance.get().toDays()));
-    } else {
-      long micros;
-      try {
-        micros =
-            Math.multiplyExact(tolerance.get().getSeconds(), 1_000_000L)
-                + tolerance.get().getNano() / 1_000;
-      } catch (ArithmeticException e) {
-        micros = Long.MAX_VALUE;
-      }
-      close = abs(timestamp_diff("MICROSECOND", l, r).cast("decimal(20,0)")).leq(lit(micros));
-    }
-    return l.eqNullSafe(r).or(coalesce(close, lit(false)));
-  }
-
   /** The decimal type that holds every value of an integer or decimal type exactly, or empty. */
   static Optional<DecimalType> exactType(DataType type) {
     if (type instanceof DataType.IntType) {
@@ -198,44 +112,6 @@ final class Comparisons {
     }
     return Optional.empty();
   }
-
-  /**
-   * {@code |r - l|} within a tolerance, computed in decimals of {@code exact}'s scale, so that no
-   * value is rounded: the gap of two such numbers is a multiple of {@code 10^-scale}, so it is
-   * within a tolerance exactly when it is within the tolerance rounded down to that scale. A
-   * tolerance beyond any possible gap accepts every pair; an arithmetic overflow (only possible at
-   * Spark's 38 digits) counts as not close.
-   */
-  private static Column exactlyWithin(
-      Column l, Column r, DecimalType exact, Optional<Double> absolute, Optional<Double> relative) {
-    String decimal = "decimal(" + exact.precision() + "," + exact.scale() + ")";
-    Column ld = l.cast(decimal);
-    Column rd = r.cast(decimal);
-    Column gap = abs(try_subtract(rd, ld));
-    // The largest gap has one more integer digit than the values.
-    BigDecimal largestGap = BigDecimal.TEN.pow(exact.precision() - exact.scale() + 1);
-    Column close = lit(false);
-    if (absolute.isPresent()) {
-      BigDecimal tolerance =
-          new BigDecimal(Double.toString(absolute.get()))
-              .setScale(exact.scale(), RoundingMode.DOWN);
-      close = tolerance.compareTo(largestGap) >= 0 ? lit(true) : close.or(gap.leq(lit(tolerance)));
-    }
-    if (relative.isPresent()) {
-      BigDecimal rel = new BigDecimal(Double.toString(relative.get()));
-      if (rel.compareTo(BigDecimal.valueOf(2)) >= 0) {
-        // |r - l| <= |l| + |r| <= 2 max(|l|, |r|): always close.
-        close = lit(true);
-      } else {
-        BigDecimal scaled = rel.setScale(Math.min(rel.scale(), RELATIVE_SCALE), RoundingMode.DOWN);
-        close = close.or(gap.leq(try_multiply(lit(scaled), greatest(abs(ld), abs(rd)))));
-      }
-    }
-    return close;
-  }
-
-  /** The digits after the point a relative tolerance keeps in exact comparisons. */
-  private static final int RELATIVE_SCALE = 18;
 
   private static Column nullSafe(Column l, Column r, Column bothPresent) {
     return when(l.isNull(), r.isNull())

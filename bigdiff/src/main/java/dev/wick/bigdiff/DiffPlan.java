@@ -501,10 +501,12 @@ final class DiffPlan {
       first.add(c.rhs().col());
       second.add(d);
       // The raw delta gets its own projection: the finiteness check reads it three times.
-      second.add(c.delta().as(when(d, Deltas.finite(Deltas.value(c.delta().col(), leaf)))));
-      second.add(c.bound().as(when(d, Deltas.lowerBound(c.delta().col(), leaf))));
-      second.add(c.lhsText().as(when(d, Deltas.render(c.lhs().col(), leaf))));
-      second.add(c.rhsText().as(when(d, Deltas.render(c.rhs().col(), leaf))));
+      second.add(
+          c.delta()
+              .as(when(d, DeltaExpressions.finite(DeltaExpressions.value(c.delta().col(), leaf)))));
+      second.add(c.bound().as(when(d, DeltaExpressions.lowerBound(c.delta().col(), leaf))));
+      second.add(c.lhsText().as(when(d, DeltaExpressions.render(c.lhs().col(), leaf))));
+      second.add(c.rhsText().as(when(d, DeltaExpressions.render(c.rhs().col(), leaf))));
       Optional<KeyedArray> keyed = alignment.keyedArray(leaf);
       if (keyed.isPresent()) {
         second.add(c.problem().col());
@@ -529,7 +531,8 @@ final class DiffPlan {
               .as(
                   when(
                       c.differs().col(),
-                      Deltas.delta(c.lhs().col(), c.rhs().col(), c.leaf(), alignment.rules))));
+                      DeltaExpressions.delta(
+                          c.lhs().col(), c.rhs().col(), c.leaf(), alignment.rules))));
       Optional<KeyedArray> keyed = alignment.keyedArray(c.leaf());
       if (keyed.isPresent()) {
         raw.add(

@@ -175,9 +175,9 @@ final class ElementMatch {
                   f,
                   x,
                   k,
-                  Deltas.render(lv, f),
-                  Deltas.render(rv, f),
-                  Deltas.delta(lv, rv, f, rules))));
+                  DeltaExpressions.render(lv, f),
+                  DeltaExpressions.render(rv, f),
+                  DeltaExpressions.delta(lv, rv, f, rules))));
     }
     if (out.isEmpty()) {
       return array().cast(DataTypes.createArrayType(DiffPlan.FIELD_DIFF));
@@ -198,7 +198,7 @@ final class ElementMatch {
 
   private static Column entry(
       Leaf field, Column element, KeyedArray k, Column left, Column right, Column raw) {
-    Column delta = Deltas.finite(Deltas.value(raw.cast("double"), field));
+    Column delta = DeltaExpressions.finite(DeltaExpressions.value(raw.cast("double"), field));
     return struct(
         lit(field.name()).as("field"),
         left.cast("string").as("left"),
@@ -206,7 +206,7 @@ final class ElementMatch {
         delta.cast("double").as("delta"),
         concat(lit(k.elementKey() + "="), keyOf(element, k.elementKey()).cast("string"))
             .as("element"),
-        (field.presence() ? lit(null) : Deltas.lowerBound(raw, field))
+        (field.presence() ? lit(null) : DeltaExpressions.lowerBound(raw, field))
             .cast("boolean")
             .as("lowerBound"));
   }

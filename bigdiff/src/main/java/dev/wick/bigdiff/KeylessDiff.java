@@ -57,16 +57,16 @@ final class KeylessDiff {
     if (!o.rules().unordered().isEmpty() || !o.rules().elementKeys().isEmpty()) {
       refused.add("unordered arrays");
     }
-    if (!o.rules().tolerances().absolute().isEmpty()
-        || !o.rules().tolerances().relative().isEmpty()
-        || !o.rules().tolerances().time().isEmpty()) {
+    if (!o.rules().builtins(AbsoluteTolerance.class).isEmpty()
+        || !o.rules().builtins(RelativeTolerance.class).isEmpty()
+        || !o.rules().builtins(TimeTolerance.class).isEmpty()) {
       refused.add("tolerances");
     }
-    if (!o.rules().ignoreCase().isEmpty() || !o.rules().trim().isEmpty()) {
+    if (!o.rules().builtins(IgnoreCase.class).isEmpty()
+        || !o.rules().builtins(TrimWhitespace.class).isEmpty()) {
       refused.add("text rules");
     }
-    if (!o.rules().comparators().byField().isEmpty()
-        || !o.rules().comparators().byType().isEmpty()) {
+    if (!o.rules().fieldComparators().isEmpty() || !o.rules().byType().isEmpty()) {
       refused.add("comparators");
     }
     if (!o.rules().nanEqual()) {

@@ -182,7 +182,7 @@ final class Metrics {
       Row f = byField.get(leaf.name());
       long different = f == null ? 0 : f.getAs("different");
       double fraction = global.different() == 0 ? 0.0 : (double) different / global.different();
-      Optional<DeltaType> type = Deltas.typeOf(leaf);
+      Optional<DeltaType> type = DeltaExpressions.typeOf(leaf);
       Optional<DeltaStats> delta = type.map(t -> deltaStats(f, t, leaf));
       List<HistogramBin> histogram = new ArrayList<>();
       List<Example> examples = new ArrayList<>();

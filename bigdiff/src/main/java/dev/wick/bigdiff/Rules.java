@@ -6,170 +6,172 @@ import dev.wick.core.schema.DataType.MapType;
 import dev.wick.core.schema.DataType.RecordType;
 import dev.wick.core.schema.Field;
 import dev.wick.core.schema.FieldPath;
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
  * The per-field comparison rules of a diff, as {@link DiffOptions} holds them: unordered arrays,
- * element keys, tolerances (which apply to every number, date or timestamp at or below their path),
- * text rules, NaN equality and comparators. {@link BigDiff}'s setters change them through the
- * {@code withX} copies; {@code Alignment} checks them against the schemas.
+ * element keys, and the comparators by the path they are set at and by the type of their values.
+ * {@link BigDiff}'s setters change them through the {@code withX} copies; {@code Alignment} checks
+ * them against the schemas.
+ *
+ * <p>A value's comparator is, in this order: the user's {@link FieldComparator} set at its very
+ * path; else the {@link Builtin}s (tolerances, text rules) that apply to its type, each kind the
+ * one set nearest at or above its path, combined; else the user's comparator for its type; else
+ * none (plain equality). NaN inequality, a setting of the whole diff, joins the built-ins (also one
+ * registered for the type) and the plain equality of floating point values.
+ *
+ * @param byPath the comparators by the path they are set at: the user's (at most one a path, for
+ *     the value at that path) and built-ins (for every value at or below it)
+ * @param byType the comparators registered for the type of their values (the user's or built-ins)
+ * @param nanEqual whether a NaN equals a NaN
  */
 record Rules(
     List<FieldPath> unordered,
     Map<FieldPath, FieldPath> elementKeys,
-    Tolerances tolerances,
-    Set<FieldPath> ignoreCase,
-    Set<FieldPath> trim,
-    boolean nanEqual,
-    Comparators comparators) {
+    Map<FieldPath, List<FieldComparator>> byPath,
+    Map<Class<? extends DataType>, FieldComparator> byType,
+    boolean nanEqual) {
 
   /** No rules: every value compares exactly, NaN equal to NaN. */
-  static final Rules NONE =
-      new Rules(
-          List.of(),
-          Map.of(),
-          new Tolerances(Map.of(), Map.of(), Map.of()),
-          Set.of(),
-          Set.of(),
-          true,
-          new Comparators(Map.of(), Map.of()));
+  static final Rules NONE = new Rules(List.of(), Map.of(), Map.of(), Map.of(), true);
 
   Rules {
     unordered = List.copyOf(unordered);
     elementKeys = Map.copyOf(elementKeys);
-    ignoreCase = Set.copyOf(ignoreCase);
-    trim = Set.copyOf(trim);
-  }
-
-  /**
-   * The tolerances by the path they are set at: absolute and relative for numbers, a duration for
-   * dates and timestamps.
-   */
-  record Tolerances(
-      Map<FieldPath, Double> absolute,
-      Map<FieldPath, Double> relative,
-      Map<FieldPath, Duration> time) {
-
-    Tolerances {
-      absolute = Map.copyOf(absolute);
-      relative = Map.copyOf(relative);
-      time = Map.copyOf(time);
-    }
-
-    Tolerances withAbsolute(Map<FieldPath, Double> next) {
-      return new Tolerances(next, relative, time);
-    }
-
-    Tolerances withRelative(Map<FieldPath, Double> next) {
-      return new Tolerances(absolute, next, time);
-    }
-
-    Tolerances withTime(Map<FieldPath, Duration> next) {
-      return new Tolerances(absolute, relative, next);
-    }
-  }
-
-  /** The user's comparators, by the path of their field and by the type of their values. */
-  record Comparators(
-      Map<FieldPath, FieldComparator> byField,
-      Map<Class<? extends DataType>, FieldComparator> byType) {
-
-    Comparators {
-      byField = Map.copyOf(byField);
-      byType = Map.copyOf(byType);
-    }
-
-    Comparators withByField(Map<FieldPath, FieldComparator> next) {
-      return new Comparators(next, byType);
-    }
-
-    Comparators withByType(Map<Class<? extends DataType>, FieldComparator> next) {
-      return new Comparators(byField, next);
-    }
+    Map<FieldPath, List<FieldComparator>> copy = new LinkedHashMap<>();
+    byPath.forEach((p, cs) -> copy.put(p, List.copyOf(cs)));
+    byPath = Collections.unmodifiableMap(copy);
+    byType = Map.copyOf(byType);
   }
 
   Rules withUnordered(List<FieldPath> next) {
-    return new Rules(next, elementKeys, tolerances, ignoreCase, trim, nanEqual, comparators);
+    return new Rules(next, elementKeys, byPath, byType, nanEqual);
   }
 
   Rules withElementKeys(Map<FieldPath, FieldPath> next) {
-    return new Rules(unordered, next, tolerances, ignoreCase, trim, nanEqual, comparators);
-  }
-
-  Rules withTolerances(Tolerances next) {
-    return new Rules(unordered, elementKeys, next, ignoreCase, trim, nanEqual, comparators);
-  }
-
-  Rules withIgnoreCase(Set<FieldPath> next) {
-    return new Rules(unordered, elementKeys, tolerances, next, trim, nanEqual, comparators);
-  }
-
-  Rules withTrim(Set<FieldPath> next) {
-    return new Rules(unordered, elementKeys, tolerances, ignoreCase, next, nanEqual, comparators);
+    return new Rules(unordered, next, byPath, byType, nanEqual);
   }
 
   Rules withNanEqual(boolean next) {
-    return new Rules(unordered, elementKeys, tolerances, ignoreCase, trim, next, comparators);
-  }
-
-  Rules withComparators(Comparators next) {
-    return new Rules(unordered, elementKeys, tolerances, ignoreCase, trim, nanEqual, next);
+    return new Rules(unordered, elementKeys, byPath, byType, next);
   }
 
   /**
-   * The comparator registered for the value at {@code path}: the field's own, else its type's
-   * unless a rule of the field's own (a tolerance, a text rule) governs it.
+   * These rules with {@code comparator} set at {@code path}: a user's comparator replaces the
+   * user's one there; a built-in joins the others there, once.
+   */
+  Rules withComparator(FieldPath path, FieldComparator comparator) {
+    List<FieldComparator> at = new ArrayList<>(byPath.getOrDefault(path, List.of()));
+    if (comparator instanceof Builtin) {
+      if (at.contains(comparator)) {
+        return this;
+      }
+    } else {
+      at.removeIf(c -> !(c instanceof Builtin));
+    }
+    at.add(comparator);
+    Map<FieldPath, List<FieldComparator>> next = new LinkedHashMap<>(byPath);
+    next.put(path, at);
+    return new Rules(unordered, elementKeys, next, byType, nanEqual);
+  }
+
+  /** These rules with {@code comparator} for every value of {@code type}, replacing another. */
+  Rules withTypeComparator(Class<? extends DataType> type, FieldComparator comparator) {
+    Map<Class<? extends DataType>, FieldComparator> next = new LinkedHashMap<>(byType);
+    next.put(type, comparator);
+    return new Rules(unordered, elementKeys, byPath, next, nanEqual);
+  }
+
+  /** The built-ins of one kind by the path they are set at. */
+  <T extends Builtin> Map<FieldPath, T> builtins(Class<T> kind) {
+    Map<FieldPath, T> out = new LinkedHashMap<>();
+    byPath.forEach(
+        (p, cs) ->
+            cs.stream()
+                .filter(kind::isInstance)
+                .findFirst()
+                .ifPresent(c -> out.put(p, kind.cast(c))));
+    return out;
+  }
+
+  /** The user's comparators by the path of their field. */
+  Map<FieldPath, FieldComparator> fieldComparators() {
+    Map<FieldPath, FieldComparator> out = new LinkedHashMap<>();
+    byPath.forEach(
+        (p, cs) ->
+            cs.stream()
+                .filter(c -> !(c instanceof Builtin))
+                .findFirst()
+                .ifPresent(c -> out.put(p, c)));
+    return out;
+  }
+
+  /**
+   * The comparator of the value at {@code path}, of {@code type}: the user's for the field, else
+   * the built-ins governing it (a {@link Builtin}), else the user's for its type, else NaN
+   * inequality when set and the value is floating point; empty for plain equality. NaN inequality
+   * joins the built-ins, also a built-in registered for the type.
    */
   Optional<FieldComparator> comparatorFor(FieldPath path, DataType type) {
-    FieldComparator own = comparators.byField().get(path);
-    if (own != null) {
-      return Optional.of(own);
+    Optional<FieldComparator> own =
+        byPath.getOrDefault(path, List.of()).stream()
+            .filter(c -> !(c instanceof Builtin))
+            .findFirst();
+    if (own.isPresent()) {
+      return own;
     }
-    return hasOwnRule(type, path)
-        ? Optional.empty()
-        : Optional.ofNullable(comparators.byType().get(type.getClass()));
+    List<Builtin> builtins = new ArrayList<>(builtinsFor(path, type));
+    if (builtins.isEmpty()) {
+      FieldComparator byItsType = byType.get(type.getClass());
+      if (byItsType instanceof Builtin b) {
+        builtins.add(b);
+      } else if (byItsType != null) {
+        return Optional.of(byItsType);
+      }
+    }
+    NanUnequal nan = new NanUnequal();
+    if (!nanEqual && nan.appliesTo(type)) {
+      builtins.add(nan);
+    }
+    return builtins.isEmpty() ? Optional.empty() : Optional.of(Builtin.combined(builtins));
   }
 
-  /** Whether a rule of its own (tolerance, case, whitespace) governs the value at {@code path}. */
-  private boolean hasOwnRule(DataType type, FieldPath path) {
-    return (type.isNumeric() && (absoluteFor(path).isPresent() || relativeFor(path).isPresent()))
-        || (isText(type) && (ignoresCase(path) || trims(path)))
-        || (isTime(type) && timeFor(path).isPresent());
-  }
-
-  /** The time tolerance for dates and timestamps at {@code path}: the one set nearest above it. */
-  Optional<Duration> timeFor(FieldPath path) {
-    return nearest(tolerances.time(), path);
-  }
-
-  /** Whether strings at {@code path} compare ignoring case. */
-  boolean ignoresCase(FieldPath path) {
-    return ignoreCase.stream().anyMatch(path::startsWith);
-  }
-
-  /** Whether strings at {@code path} compare without surrounding whitespace. */
-  boolean trims(FieldPath path) {
-    return trim.stream().anyMatch(path::startsWith);
+  /**
+   * The built-ins that govern the value at {@code path}, of {@code type}: of each kind that applies
+   * to the type, the one set at the longest path at or above {@code path}; in a fixed order.
+   */
+  private List<Builtin> builtinsFor(FieldPath path, DataType type) {
+    Map<String, Builtin> best = new TreeMap<>();
+    Map<String, Integer> depth = new HashMap<>();
+    byPath.forEach(
+        (p, cs) -> {
+          if (!path.startsWith(p)) {
+            return;
+          }
+          for (FieldComparator c : cs) {
+            if (c instanceof Builtin b && b.appliesTo(type)) {
+              String kind = b.getClass().getName();
+              if (!best.containsKey(kind) || p.steps().size() > depth.get(kind)) {
+                best.put(kind, b);
+                depth.put(kind, p.steps().size());
+              }
+            }
+          }
+        });
+    return List.copyOf(best.values());
   }
 
   /** The element key of the array at {@code arrayPath}, when its elements match by key. */
   Optional<FieldPath> elementKey(FieldPath arrayPath) {
     return Optional.ofNullable(elementKeys.get(arrayPath));
-  }
-
-  /** The absolute tolerance for numbers at {@code path}: the one set nearest above or at it. */
-  Optional<Double> absoluteFor(FieldPath path) {
-    return nearest(tolerances.absolute(), path);
-  }
-
-  /** The relative tolerance for numbers at {@code path}. */
-  Optional<Double> relativeFor(FieldPath path) {
-    return nearest(tolerances.relative(), path);
   }
 
   boolean isUnordered(FieldPath arrayPath) {
@@ -178,7 +180,8 @@ record Rules(
 
   /**
    * True when the value at {@code path} cannot be compared with a plain null-safe equality: it
-   * holds a map (Spark cannot compare maps), an unordered array, or numbers under a tolerance.
+   * holds a map (Spark cannot compare maps), an unordered or keyed array, or values a comparator
+   * governs.
    */
   boolean needsDeepComparison(DataType type, FieldPath path) {
     if (containsMap(type)) {
@@ -194,40 +197,20 @@ record Rules(
         return true;
       }
     }
-    for (FieldPath c : comparators.byField().keySet()) {
-      if (c.startsWith(path)) {
-        return true;
-      }
-    }
-    if (contains(type, t -> comparators.byType().containsKey(t.getClass()))) {
-      return true;
-    }
-    if (!nanEqual && contains(type, Rules::isFloating)) {
-      return true;
-    }
-    if (contains(type, Rules::isTime) && overlaps(tolerances.time().keySet(), path)) {
-      return true;
-    }
-    if (contains(type, Rules::isText) && (overlaps(ignoreCase, path) || overlaps(trim, path))) {
-      return true;
-    }
-    if (containsNumber(type)) {
-      for (FieldPath t : tolerances.absolute().keySet()) {
-        if (t.startsWith(path) || path.startsWith(t)) {
-          return true;
-        }
-      }
-      for (FieldPath t : tolerances.relative().keySet()) {
-        if (t.startsWith(path) || path.startsWith(t)) {
+    for (Map.Entry<FieldPath, List<FieldComparator>> e : byPath.entrySet()) {
+      FieldPath p = e.getKey();
+      for (FieldComparator c : e.getValue()) {
+        if (c instanceof Builtin b
+            ? (p.startsWith(path) || path.startsWith(p)) && contains(type, b::appliesTo)
+            : p.startsWith(path)) {
           return true;
         }
       }
     }
-    return false;
-  }
-
-  private static boolean overlaps(Set<FieldPath> rules, FieldPath path) {
-    return rules.stream().anyMatch(t -> t.startsWith(path) || path.startsWith(t));
+    if (contains(type, t -> byType.containsKey(t.getClass()))) {
+      return true;
+    }
+    return !nanEqual && contains(type, Rules::isFloating);
   }
 
   static boolean isFloating(DataType t) {
@@ -254,16 +237,6 @@ record Rules(
       return r.fields().stream().map(Field::type).anyMatch(t -> contains(t, test));
     }
     return false;
-  }
-
-  private static <T> Optional<T> nearest(Map<FieldPath, T> rules, FieldPath path) {
-    FieldPath best = null;
-    for (FieldPath p : rules.keySet()) {
-      if (path.startsWith(p) && (best == null || p.steps().size() > best.steps().size())) {
-        best = p;
-      }
-    }
-    return best == null ? Optional.empty() : Optional.of(rules.get(best));
   }
 
   static boolean containsMap(DataType type) {

@@ -24,7 +24,7 @@
  *   <li>projections compare every leaf ({@code Comparisons}: one {@code <=>} where possible, else
  *       records field by field, arrays element-wise or sorted, maps by key, numbers within
  *       tolerance), classify the key, and for differing keys compute deltas and render values
- *       ({@code Deltas});
+ *       ({@code DeltaExpressions});
  *   <li>only DIFFERENT keys carry their field values past the classification, so the rows of SAME
  *       keys stay narrow (no string is copied for them);
  *   <li>the key counts ride along as Spark observations ({@code Metrics}): one counter over every
@@ -61,11 +61,13 @@
  * dev.wick.bigdiff.BigDiff#unorderedBy}, {@code ElementMatch}): inside the same pass, higher-order
  * functions pair each left element with the right element of the same key, report one-sided
  * elements and differing element fields, and refuse (as DIFFERENT, with the reason) arrays whose
- * element keys are null or repeated. Comparators ({@link dev.wick.bigdiff.FieldComparator}, time
- * tolerances, text rules, NaN) are Catalyst expressions chosen per leaf by {@code Rules}. Without
- * key fields ({@code KeylessDiff}) the sides are multisets of rows: one aggregation over their
- * union counts each row per side. With {@link dev.wick.bigdiff.BigDiff#sample} both sides keep the
- * keys the sampler's key hash keeps, and {@link dev.wick.bigdiff.SampleBounds} bounds the shares.
+ * element keys are null or repeated. Comparators (the user's {@link
+ * dev.wick.bigdiff.FieldComparator}s and the built-in tolerances, text rules and NaN inequality,
+ * each a {@code Builtin}) are Catalyst expressions that {@code Rules} picks per value: the field's
+ * own, else the built-ins set nearest above it, else its type's. Without key fields ({@code
+ * KeylessDiff}) the sides are multisets of rows: one aggregation over their union counts each row
+ * per side. With {@link dev.wick.bigdiff.BigDiff#sample} both sides keep the keys the sampler's key
+ * hash keeps, and {@link dev.wick.bigdiff.SampleBounds} bounds the shares.
  *
  * <p>References: Ratatool's BigDiffy (diff types, per-field delta moments) and G-Research's
  * spark-extension Diff (one full outer join, comparators with tolerances).

@@ -39,9 +39,12 @@ import org.apache.spark.sql.Column;
  *
  * <p>{@link #delta} gives the raw delta, which for strings is negated when it is a lower bound;
  * {@link #value} and {@link #lowerBound} read the delta and that flag from it.
+ *
+ * <p>These are the deltas of one key; their kind is a {@link DeltaType}, and what is aggregated
+ * over the keys is a {@link DeltaStatistic} each, gathered per field in {@link DeltaStats}.
  */
-final class Deltas {
-  private Deltas() {}
+final class DeltaExpressions {
+  private DeltaExpressions() {}
 
   /** The delta type of a compared leaf, if its type has one. */
   static Optional<DeltaType> typeOf(Leaf leaf) {
