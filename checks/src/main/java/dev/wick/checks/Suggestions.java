@@ -84,9 +84,6 @@ import org.apache.spark.sql.Row;
  * top-level fields and types (nullable where the profile saw nulls).
  */
 public final class Suggestions {
-  /** The narrowest distinct factor: wider than three standard errors of the checks' sketch. */
-  private static final double MIN_DISTINCT_FACTOR = 1.1;
-
   /** How many times the span its values cover (at least a day) a field's newest value may age. */
   private static final int STALE_FACTOR = 4;
 
@@ -94,76 +91,24 @@ public final class Suggestions {
       List.of("uuid", "country_code", "currency", "language_tag", "email", "url");
 
   private final Profile profile;
-  private final Optional<org.apache.avro.Schema> schema;
-  private final Optional<String> baseline;
-  private final double nullMargin;
-  private final double rangeMargin;
-  private final double medianMargin;
-  private final int maxValues;
-  private final long minCount;
-  private final double minRatio;
-  private final double maxRatio;
-  private final double distinctFactor;
-  private final double freshnessMargin;
+  private final SuggestSettings settings;
 
-  private Suggestions(Profile profile, Settings s) {
+  private Suggestions(Profile profile, SuggestSettings settings) {
     this.profile = profile;
-    this.schema = s.schema;
-    this.baseline = s.baseline;
-    this.nullMargin = s.nullMargin;
-    this.rangeMargin = s.rangeMargin;
-    this.medianMargin = s.medianMargin;
-    this.maxValues = s.maxValues;
-    this.minCount = s.minCount;
-    this.minRatio = s.minRatio;
-    this.maxRatio = s.maxRatio;
-    this.distinctFactor = s.distinctFactor;
-    this.freshnessMargin = s.freshnessMargin;
-  }
-
-  /** The settings of one {@code Suggestions} while a setting's method makes the next. */
-  private static final class Settings {
-    Optional<org.apache.avro.Schema> schema = Optional.empty();
-    Optional<String> baseline = Optional.empty();
-    double nullMargin = 0.01;
-    double rangeMargin = 0.1;
-    double medianMargin = 0.25;
-    int maxValues = 20;
-    long minCount = 5;
-    double minRatio = 0.5;
-    double maxRatio = 2.0;
-    double distinctFactor = 2.0;
-    double freshnessMargin = 1.0;
-  }
-
-  /** These suggestions, with {@code change} made to their settings. */
-  private Suggestions with(java.util.function.Consumer<Settings> change) {
-    Settings s = new Settings();
-    s.schema = schema;
-    s.baseline = baseline;
-    s.nullMargin = nullMargin;
-    s.rangeMargin = rangeMargin;
-    s.medianMargin = medianMargin;
-    s.maxValues = maxValues;
-    s.minCount = minCount;
-    s.minRatio = minRatio;
-    s.maxRatio = maxRatio;
-    s.distinctFactor = distinctFactor;
-    s.freshnessMargin = freshnessMargin;
-    change.accept(s);
-    return new Suggestions(profile, s);
+    this.settings = settings;
   }
 
   /** Suggestions from {@code profile}, with a schema derived from its fields. */
   public static Suggestions from(Profile profile) {
     Objects.requireNonNull(profile, "profile");
-    return new Suggestions(profile, new Settings());
+    return new Suggestions(profile, SuggestSettings.DEFAULTS);
   }
 
   /** Suggestions from {@code profile}, annotating a copy of {@code schema}, the data's schema. */
   public static Suggestions from(Profile profile, org.apache.avro.Schema schema) {
     Objects.requireNonNull(schema, "schema");
-    return from(profile).with(s -> s.schema = Optional.of(schema));
+    Suggestions defaults = from(profile);
+    return new Suggestions(profile, defaults.settings.withSchema(schema));
   }
 
   /**
@@ -171,43 +116,22 @@ public final class Suggestions {
    * checks as their baseline) instead of absolute bounds.
    */
   public Suggestions baseline(String path) {
-    Objects.requireNonNull(path, "path");
-    return with(s -> s.baseline = Optional.of(path));
+    return new Suggestions(profile, settings.withBaseline(path));
   }
 
   /** The least a completeness bound lies below the profile's filled share (default 0.01). */
   public Suggestions nullMargin(double margin) {
-    if (!(margin >= 0 && margin <= 1)) {
-      throw WickException.usage(
-              "The null margin must be between 0 and 1, got "
-                  + Numbers.text(margin)
-                  + "; give a share of the rows.")
-          .about("nullMargin", "The null margin");
-    }
-    return with(s -> s.nullMargin = margin);
+    return new Suggestions(profile, settings.withNullMargin(margin));
   }
 
   /** How far ranges reach beyond min and max, as a share of max - min (default 0.1). */
   public Suggestions rangeMargin(double margin) {
-    if (!(margin >= 0 && Double.isFinite(margin))) {
-      throw WickException.usage(
-              "The range margin must be 0 or more, got "
-                  + Numbers.text(margin)
-                  + "; give a share of the span from min to max.")
-          .about("rangeMargin", "The range margin");
-    }
-    return with(s -> s.rangeMargin = margin);
+    return new Suggestions(profile, settings.withRangeMargin(margin));
   }
 
   /** How far the median may move, as a share of the interquartile range (default 0.25). */
   public Suggestions medianMargin(double margin) {
-    if (!(margin >= 0 && Double.isFinite(margin))) {
-      throw WickException.usage(
-          "The median margin must be 0 or more, got "
-              + Numbers.text(margin)
-              + "; give a share of the interquartile range.");
-    }
-    return with(s -> s.medianMargin = margin);
+    return new Suggestions(profile, settings.withMedianMargin(margin));
   }
 
   /**
@@ -215,36 +139,12 @@ public final class Suggestions {
    * minCount} times (defaults 20 and 5).
    */
   public Suggestions allowedValues(int maxValues, long minCount) {
-    if (maxValues < 1 || minCount < 1) {
-      throw WickException.usage(
-          "Allowed values need at least 1 value seen at least once, got "
-              + maxValues
-              + " values seen "
-              + minCount
-              + " times; give numbers of 1 or more.");
-    }
-    return with(
-        s -> {
-          s.maxValues = maxValues;
-          s.minCount = minCount;
-        });
+    return new Suggestions(profile, settings.withAllowedValues(maxValues, minCount));
   }
 
   /** The row count's bounds as multiples of the profile's rows (defaults 0.5 and 2). */
   public Suggestions rowCountRatios(double min, double max) {
-    if (!(min >= 0 && max >= min && Double.isFinite(max))) {
-      throw WickException.usage(
-          "Row count ratios must satisfy 0 <= min <= max, got "
-              + Numbers.text(min)
-              + " and "
-              + Numbers.text(max)
-              + "; give a smaller minimum and a larger maximum.");
-    }
-    return with(
-        s -> {
-          s.minRatio = min;
-          s.maxRatio = max;
-        });
+    return new Suggestions(profile, settings.withRowCountRatios(min, max));
   }
 
   /**
@@ -254,17 +154,7 @@ public final class Suggestions {
    * error.
    */
   public Suggestions distinctFactor(double factor) {
-    if (!(factor >= MIN_DISTINCT_FACTOR && Double.isFinite(factor))) {
-      throw WickException.usage(
-              "The distinct factor must be at least "
-                  + Numbers.text(MIN_DISTINCT_FACTOR)
-                  + ", got "
-                  + Numbers.text(factor)
-                  + "; give a factor such as 2 (half to double), which leaves room for the 2%"
-                  + " error of a checked distinct count.")
-          .about("distinctFactor", "The distinct factor");
-    }
-    return with(s -> s.distinctFactor = factor);
+    return new Suggestions(profile, settings.withDistinctFactor(factor));
   }
 
   /**
@@ -273,14 +163,7 @@ public final class Suggestions {
    * dates and beyond two days), at least an hour (a day for dates).
    */
   public Suggestions freshnessMargin(double margin) {
-    if (!(margin >= 0 && Double.isFinite(margin))) {
-      throw WickException.usage(
-              "The freshness margin must be 0 or more, got "
-                  + Numbers.text(margin)
-                  + "; give a share of the newest value's age.")
-          .about("freshnessMargin", "The freshness margin");
-    }
-    return with(s -> s.freshnessMargin = margin);
+    return new Suggestions(profile, settings.withFreshnessMargin(margin));
   }
 
   /**
@@ -308,8 +191,8 @@ public final class Suggestions {
   }
 
   private Schema model() {
-    Schema model = schema.map(Schemas::fromAvro).orElseGet(this::derived);
-    schema.ifPresent(a -> matches(model));
+    Schema model = settings.schema().map(Schemas::fromAvro).orElseGet(this::derived);
+    settings.schema().ifPresent(a -> matches(model));
     return model;
   }
 
@@ -369,61 +252,50 @@ public final class Suggestions {
         checks = checks.and(s.check().get());
       }
     }
-    if (baseline.isPresent()) {
-      checks = checks.baseline(baseline.get());
+    if (settings.baseline().isPresent()) {
+      checks = checks.baseline(settings.baseline().get());
     }
     return new SuggestedChecks(
         profile,
         checks,
-        SchemaAnnotator.annotate(schema, model, out),
-        schema.isEmpty(),
+        SchemaAnnotator.annotate(settings.schema(), model, out),
+        settings.schema().isEmpty(),
         out,
         findings);
-  }
-
-  /** The most rows the row count check allows. */
-  private long maxRows() {
-    return (long) Math.floor(profile.rowCount() * maxRatio);
   }
 
   private Suggestion rowCount() {
     long rows = profile.rowCount();
     String because =
-        "the profile has " + Wording.count(rows, "row") + "; between " + Numbers.text(minRatio);
-    if (baseline.isPresent()) {
+        "the profile has "
+            + Wording.count(rows, "row")
+            + "; between "
+            + Numbers.text(settings.minRatio());
+    if (settings.baseline().isPresent()) {
       return new Suggestion(
           "",
           Optional.of(
-              Check.rowCountRatio(OptionalDouble.of(minRatio), OptionalDouble.of(maxRatio))),
+              Check.rowCountRatio(
+                  OptionalDouble.of(settings.minRatio()), OptionalDouble.of(settings.maxRatio()))),
           Optional.empty(),
-          because + " and " + Numbers.text(maxRatio) + " times that, relative to the baseline");
+          because
+              + " and "
+              + Numbers.text(settings.maxRatio())
+              + " times that, relative to the baseline");
     }
-    long min = (long) Math.floor(rows * minRatio);
-    long max = (long) Math.ceil(rows * maxRatio);
+    long min = (long) Math.floor(rows * settings.minRatio());
+    long max = (long) Math.ceil(rows * settings.maxRatio());
     return new Suggestion(
         "",
         Optional.of(Check.rowCount(OptionalLong.of(min), OptionalLong.of(max))),
         Optional.empty(),
         because
             + " and "
-            + Numbers.text(maxRatio)
+            + Numbers.text(settings.maxRatio())
             + " times that: "
             + Wording.count(min)
             + " to "
             + Wording.count(max));
-  }
-
-  /**
-   * The margin a share measured on {@code n} values keeps below it: the larger of {@link
-   * #nullMargin} and four standard errors of the share. Completeness and semantic shares use it.
-   */
-  private double margin(double share, long n) {
-    return Math.max(nullMargin, 4 * Math.sqrt(share * (1 - share) / n));
-  }
-
-  /** {@code share} less its {@link #margin}, rounded down to four decimals, at least 0. */
-  private double lessMargin(double share, long n) {
-    return Math.max(0, Math.floor((share - margin(share, n)) * 10_000) / 10_000);
   }
 
   private Optional<Suggestion> completeness(FieldProfile f) {
@@ -440,7 +312,7 @@ public final class Suggestions {
               Optional.empty(),
               "no nulls in " + Wording.count(f.count(), "value") + ": always filled"));
     }
-    double min = lessMargin(filled, f.count());
+    double min = settings.lessMargin(filled, f.count());
     return Optional.of(
         new Suggestion(
             f.path(),
@@ -476,9 +348,9 @@ public final class Suggestions {
 
   /**
    * A key candidate's check: {@code unique} when the data showed every value distinct, else a
-   * distinct ratio below the share of distinct values, by {@link #MIN_DISTINCT_FACTOR} (the checked
-   * count is an estimate too). The profile's HyperLogLog cannot prove uniqueness; only the data
-   * can.
+   * distinct ratio below the share of distinct values, by {@link
+   * SuggestSettings#MIN_DISTINCT_FACTOR} (the checked count is an estimate too). The profile's
+   * HyperLogLog cannot prove uniqueness; only the data can.
    */
   private Optional<Suggestion> key(FieldProfile f, Evidence evidence, List<Finding> findings) {
     if (!keyCandidate(f)) {
@@ -501,7 +373,7 @@ public final class Suggestions {
                     + (f.nulls() == 1 ? " (and one null)" : "")));
       }
       double share = (double) distinct / n;
-      double min = Math.floor(share / MIN_DISTINCT_FACTOR * 10_000) / 10_000;
+      double min = Math.floor(share / SuggestSettings.MIN_DISTINCT_FACTOR * 10_000) / 10_000;
       findings.add(
           new Finding(
               f.path(),
@@ -525,13 +397,13 @@ public final class Suggestions {
                   + ", counted on the data ("
                   + Numbers.text(Math.floor(share * 10_000) / 10_000)
                   + " per value); divided by "
-                  + Numbers.text(MIN_DISTINCT_FACTOR)
+                  + Numbers.text(SuggestSettings.MIN_DISTINCT_FACTOR)
                   + " for the checked estimate: at least "
                   + Numbers.text(min)
                   + " per value"));
     }
     double share = d.lower() / n;
-    double min = Math.floor(share / MIN_DISTINCT_FACTOR * 10_000) / 10_000;
+    double min = Math.floor(share / SuggestSettings.MIN_DISTINCT_FACTOR * 10_000) / 10_000;
     return Optional.of(
         new Suggestion(
             f.path(),
@@ -580,9 +452,9 @@ public final class Suggestions {
   private Optional<Suggestion> allowed(FieldProfile f) {
     List<ValueCount> top = f.topValues();
     if (top.isEmpty()
-        || top.size() > maxValues
+        || top.size() > settings.maxValues()
         || !topCoversAll(f)
-        || top.get(top.size() - 1).count() < minCount) {
+        || top.get(top.size() - 1).count() < settings.minCount()) {
       return Optional.empty();
     }
     List<String> values = top.stream().map(ValueCount::value).sorted().toList();
@@ -611,8 +483,8 @@ public final class Suggestions {
   /**
    * The check of a semantic type the schema declares: from the profile's exact count of valid
    * values when it has one for that type, else from the data's. Every value valid gives {@code
-   * minFraction} 1; a breach gives the observed share less the {@link #margin} and a {@link
-   * Finding}. Without a count the type stays in the schema with no check.
+   * minFraction} 1; a breach gives the observed share less the {@link SuggestSettings#margin} and a
+   * {@link Finding}. Without a count the type stays in the schema with no check.
    */
   private Optional<Suggestion> declared(
       FieldProfile f,
@@ -672,7 +544,7 @@ public final class Suggestions {
                   + where));
     }
     double share = (double) valid / checked;
-    double min = lessMargin(share, checked);
+    double min = settings.lessMargin(share, checked);
     long broken = checked - valid;
     findings.add(
         new Finding(
@@ -874,7 +746,7 @@ public final class Suggestions {
     }
     boolean integral = storage instanceof DataType.IntType || storage instanceof DataType.LongType;
     double span = s.max() - s.min();
-    double reach = rangeMargin * (span > 0 ? span : Math.max(1, Math.abs(s.max())));
+    double reach = settings.rangeMargin() * (span > 0 ? span : Math.max(1, Math.abs(s.max())));
     TypeBounds type = TypeBounds.of(existing);
     String typeName = existing.map(SemanticSpec::text).orElse("");
     if (existing.isEmpty() && s.min() >= 0) {
@@ -917,7 +789,7 @@ public final class Suggestions {
             + " in "
             + Wording.count(s.n(), "value")
             + ", widened by "
-            + Wording.percent(rangeMargin)
+            + Wording.percent(settings.rangeMargin())
             + " of the span"
             + (notes.isEmpty() ? "" : " and " + String.join(" and ", notes));
     SemanticSpec range =
@@ -942,8 +814,10 @@ public final class Suggestions {
       double error = rankError(f);
       double below = f.quantile(Math.max(0, 0.5 - error)).orElse(median);
       double above = f.quantile(Math.min(1, 0.5 + error)).orElse(median);
-      double mlo = Math.max(lo, round(Math.min(median - medianMargin * iqr, below), false));
-      double mhi = Math.min(hi, round(Math.max(median + medianMargin * iqr, above), true));
+      double mlo =
+          Math.max(lo, round(Math.min(median - settings.medianMargin() * iqr, below), false));
+      double mhi =
+          Math.min(hi, round(Math.max(median + settings.medianMargin() * iqr, above), true));
       out.add(
           new Suggestion(
               f.path(),
@@ -957,7 +831,7 @@ public final class Suggestions {
                   + " to "
                   + Numbers.text(p75)
                   + "; within "
-                  + Wording.percent(medianMargin)
+                  + Wording.percent(settings.medianMargin())
                   + " of that range"
                   + (error > 0
                       ? " and the quantile sketch's rank error of " + Wording.percent(error)
@@ -991,14 +865,16 @@ public final class Suggestions {
    * the row count check allows and, for whole numbers, the values the range holds.
    */
   private Optional<Suggestion> distinct(FieldProfile f, OptionalDouble lo, OptionalDouble hi) {
-    if (f.distinct().isEmpty() || f.allDistinct() || f.distinct().get().rounded() <= maxValues) {
+    if (f.distinct().isEmpty()
+        || f.allDistinct()
+        || f.distinct().get().rounded() <= settings.maxValues()) {
       return Optional.empty();
     }
     var d = f.distinct().get();
     long lower = Math.round(d.lower());
     long upper = Math.round(d.upper());
-    long min = (long) Math.floor(lower / distinctFactor);
-    long widened = (long) Math.ceil(upper * distinctFactor);
+    long min = (long) Math.floor(lower / settings.distinctFactor());
+    long widened = (long) Math.ceil(upper * settings.distinctFactor());
     long max = widened;
     String capped = "";
     if (lo.isPresent() && hi.isPresent()) {
@@ -1008,8 +884,9 @@ public final class Suggestions {
         capped = ", at most the " + held + " whole numbers the range holds: " + min + " to " + max;
       }
     }
-    if (maxRows() < max && maxRows() >= upper) {
-      max = maxRows();
+    if (settings.maxRows(profile.rowCount()) < max
+        && settings.maxRows(profile.rowCount()) >= upper) {
+      max = settings.maxRows(profile.rowCount());
       capped = ", at most the " + max + " rows the row count allows: " + min + " to " + max;
     }
     return Optional.of(
@@ -1026,7 +903,7 @@ public final class Suggestions {
                 + ") in "
                 + Wording.count(f.nonNull(), "non-null value")
                 + "; a factor of "
-                + Numbers.text(distinctFactor)
+                + Numbers.text(settings.distinctFactor())
                 + " either way: "
                 + Wording.count(min)
                 + " to "
@@ -1105,7 +982,7 @@ public final class Suggestions {
                   + " add a freshness check with the maxAge new data must meet"));
       return Optional.empty();
     }
-    double widened = age.getSeconds() * (1 + freshnessMargin);
+    double widened = age.getSeconds() * (1 + settings.freshnessMargin());
     long unit = date || widened > 2 * 86400 ? 86400 : 3600;
     Duration maxAge = Duration.ofSeconds(unit * Math.max(1, (long) Math.ceil(widened / unit)));
     return Optional.of(
@@ -1115,7 +992,7 @@ public final class Suggestions {
             Optional.empty(),
             seen
                 + "; that age widened by "
-                + Wording.percent(freshnessMargin)
+                + Wording.percent(settings.freshnessMargin())
                 + ", rounded up to whole "
                 + (unit == 3600 ? "hours" : "days")
                 + " and at least "
