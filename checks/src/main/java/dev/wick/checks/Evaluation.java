@@ -52,7 +52,9 @@ import org.apache.spark.sql.types.StructType;
  * checked before the first job.
  *
  * <p>What a check measures is its kind's ({@link CheckKind#plan}, through this class as its {@link
- * Planning}); this class schedules the passes.
+ * Planning}); this class schedules the passes. It stays one file past 500 lines because scheduling
+ * is one decision: which aggregates ride which job, observed or aggregated, and what runs side by
+ * side.
  */
 final class Evaluation implements Planning {
   static final int EXAMPLES = 5;

@@ -38,7 +38,8 @@ import java.util.function.Function;
  * ones count).
  *
  * <p>An {@code Anomalies} is immutable: each setter returns a new one, checking its argument at
- * once.
+ * once. One concept past 500 lines: what changed in a history of profiles (schema changes, metrics
+ * beyond their bands) with its settings; every metric goes through the same judgement.
  */
 public final class Anomalies {
   /** The quantiles judged. */

@@ -47,7 +47,7 @@ final class SamplePlanner {
     StructType schema = input.schema();
     Schema model = Schemas.fromSpark(schema, "Input");
     List<FieldPath> strata =
-        Fields.resolveStrata(model, spec.strata()).stream().map(ResolvedPath::path).toList();
+        StrataFields.resolveStrata(model, spec.strata()).stream().map(ResolvedPath::path).toList();
     Column unit;
     String unitSql;
     if (spec.byKey()) {

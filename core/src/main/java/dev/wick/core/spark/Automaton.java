@@ -36,7 +36,9 @@ import java.util.regex.PatternSyntaxException;
  * <p>It runs as a table, one lookup a character (ASCII characters by a direct table, others by a
  * search of sorted ranges), when the deterministic automaton has at most {@link #MAX_STATES}
  * states; a pattern whose table would be larger is run by simulating its nondeterministic automaton
- * over the set of its states, still linear in the text.
+ * over the set of its states, still linear in the text. One concept past 500 lines: the pattern
+ * parser, the construction and the matcher share one representation of states and code-point sets,
+ * which no other class needs.
  */
 final class Automaton implements Serializable {
   private static final long serialVersionUID = 1L;

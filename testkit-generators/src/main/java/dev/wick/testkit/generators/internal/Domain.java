@@ -28,6 +28,9 @@ import java.util.function.Predicate;
  * collections ({@link ListOf}, {@link MapOf}), records ({@link Struct}), unions ({@link OneOf}) and
  * the {@link Slot} that marks a field path (where a test may replace the values).
  *
+ * <p>One concept past 500 lines: the sealed family of domains and their records, which the
+ * generators match on exhaustively, so they live in one file.
+ *
  * @param <T> the type of the values
  */
 public sealed interface Domain<T>

@@ -69,7 +69,8 @@ import java.util.function.Predicate;
 /**
  * Walks a model and its target's nodes together and composes the domains. An empty result means "no
  * value can be made here" (a recursion at its depth), which the nearest nullable field, array, map
- * or union absorbs.
+ * or union absorbs. One concept past 500 lines: one walk over every type a model can hold, a case
+ * per type.
  */
 final class DomainBuilder {
   private static final long DAY_MIN = LocalDate.of(1, 1, 1).toEpochDay();

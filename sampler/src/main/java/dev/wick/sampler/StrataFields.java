@@ -7,8 +7,8 @@ import dev.wick.core.schema.Schema;
 import java.util.List;
 
 /** Field paths of {@code strata}: resolution through core. */
-final class Fields {
-  private Fields() {}
+final class StrataFields {
+  private StrataFields() {}
 
   /** Resolves the strata fields, which must be groupable (no maps). */
   static List<ResolvedPath> resolveStrata(Schema schema, List<String> names) {
