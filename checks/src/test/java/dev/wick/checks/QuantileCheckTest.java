@@ -67,7 +67,7 @@ class QuantileCheckTest {
         .hasMessage(
             "Check 'quantile(ids[], 0.5)' names ids[], which steps into an array or map; a quantile"
                 + " check takes a field or a record's field (completeness, allowedValues, range,"
-                + " mean, regex, semantic and freshness checks also take values in arrays and"
-                + " maps).");
+                + " mean, sum, regex, semantic and freshness checks also take values in arrays"
+                + " and maps).");
   }
 }
