@@ -91,7 +91,8 @@ public record AllowedValuesCheck(String field, List<?> values, double minFractio
               f,
               v -> v.isNotNull().and(not(in.apply(v))),
               r.minFraction(),
-              "are not one of " + listed(r.values()));
+              "are not one of " + listed(r.values()),
+              "is not one of " + listed(r.values()));
         }
       };
 

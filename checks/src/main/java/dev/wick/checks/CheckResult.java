@@ -18,6 +18,8 @@ import java.util.OptionalLong;
  * @param examples a few failing rows, each as its JSON text (for {@code unique}: duplicated keys
  *     with their count), for a failed check that has rows to show
  * @param message one sentence saying how the check failed, or empty when it passed
+ * @param invalidRows how many rows fail the check, one by one, when the rows were split or marked
+ *     ({@link CheckSplit}) and the check judges rows; else empty
  */
 public record CheckResult(
     Check check,
@@ -26,10 +28,12 @@ public record CheckResult(
     String bound,
     OptionalLong failing,
     List<String> examples,
-    String message) {
+    String message,
+    OptionalLong invalidRows) {
 
   public CheckResult {
     Objects.requireNonNull(check, "check");
+    Objects.requireNonNull(invalidRows, "invalidRows");
     Objects.requireNonNull(bound, "bound");
     Objects.requireNonNull(failing, "failing");
     examples = List.copyOf(examples);
@@ -42,9 +46,27 @@ public record CheckResult(
     }
   }
 
+  /** A result of rows not split: no count of invalid rows. */
+  public CheckResult(
+      Check check,
+      boolean passed,
+      Object measured,
+      String bound,
+      OptionalLong failing,
+      List<String> examples,
+      String message) {
+    this(check, passed, measured, bound, failing, examples, message, OptionalLong.empty());
+  }
+
   /** This result with {@code examples}. */
   CheckResult withExamples(List<String> rows) {
-    return new CheckResult(check, passed, measured, bound, failing, rows, message);
+    return new CheckResult(check, passed, measured, bound, failing, rows, message, invalidRows);
+  }
+
+  /** This result with {@code n} rows failing it. */
+  CheckResult withInvalidRows(long n) {
+    return new CheckResult(
+        check, passed, measured, bound, failing, examples, message, OptionalLong.of(n));
   }
 
   /** Whether it failed and its severity fails the gate. */

@@ -9,6 +9,7 @@ import dev.wick.core.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * The outcome of running {@link Checks} on a dataset: one {@link CheckResult} per check, in the
@@ -18,10 +19,14 @@ import java.util.Objects;
  * @param input what was checked (a path, or a label), for people
  * @param rows the number of rows checked
  * @param passes how many Spark jobs read the data: one aggregation, one per {@code unique} and
- *     {@code references} check, one per failed check's example rows
+ *     {@code references} check, one per failed check's example rows, and, when the rows were split
+ *     or marked, the writes' passes
  * @param results one result per check, in order
+ * @param invalidRows how many rows fail at least one check, when the rows were split or marked
+ *     ({@link CheckSplit}); else empty
  */
-public record CheckResults(String input, long rows, int passes, List<CheckResult> results) {
+public record CheckResults(
+    String input, long rows, int passes, List<CheckResult> results, OptionalLong invalidRows) {
   /** The results' JSON inside a report folder. */
   public static final String CHECKS_JSON = "checks.json";
 
@@ -31,6 +36,17 @@ public record CheckResults(String input, long rows, int passes, List<CheckResult
   public CheckResults {
     Objects.requireNonNull(input, "input");
     results = List.copyOf(results);
+    Objects.requireNonNull(invalidRows, "invalidRows");
+  }
+
+  /** The results of checks whose rows were not split: no count of invalid rows. */
+  public CheckResults(String input, long rows, int passes, List<CheckResult> results) {
+    this(input, rows, passes, results, OptionalLong.empty());
+  }
+
+  /** These results, naming the input {@code input} (a path, or a label). */
+  public CheckResults withInput(String input) {
+    return new CheckResults(input, rows, passes, results, invalidRows);
   }
 
   /** The results of checks that failed, of either severity. */
@@ -79,6 +95,11 @@ public record CheckResults(String input, long rows, int passes, List<CheckResult
     root.put("rows", rows);
     root.put("passed", passed());
     root.put("passes", passes);
+    invalidRows.ifPresent(
+        n -> {
+          root.put("validRows", rows - n);
+          root.put("invalidRows", n);
+        });
     root.put("failedErrors", results.stream().filter(CheckResult::failsGate).count());
     root.put(
         "failedWarnings",
@@ -101,6 +122,7 @@ public record CheckResults(String input, long rows, int passes, List<CheckResult
       }
       o.put("bound", r.bound());
       r.failing().ifPresent(n -> o.put("failing", n));
+      r.invalidRows().ifPresent(n -> o.put("invalidRows", n));
       if (!r.passed()) {
         o.put("message", r.message());
       }

@@ -51,6 +51,9 @@ import org.apache.spark.sql.Row;
  * <p>Everything wrong in a file (an unknown kind or key, a value of the wrong type, a bound out of
  * range) fails at once with a {@link WickException} naming the check, the problem and the fix;
  * fields the data lacks fail in {@link #run} before any Spark job, naming the nearest field.
+ *
+ * <p>{@link #split} also judges each row by the row-level checks, for the rows that pass them all
+ * apart from those that fail one, with their reasons ({@link CheckSplit}).
  */
 public final class Checks {
   private final List<Check> checks;
@@ -276,6 +279,26 @@ public final class Checks {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(datasets, "datasets");
     return Evaluation.run(this, data, datasets);
+  }
+
+  /**
+   * Runs the checks on {@code data} as {@link #run(Dataset)} does, and judges each row by the
+   * row-level checks: the result holds the rows that pass them all apart from those that fail one,
+   * with the reasons, and writes both ({@link CheckSplit}). Fails before any Spark job when no
+   * check judges rows, or when the data has a column named as the reasons column.
+   */
+  public CheckSplit split(Dataset<Row> data) {
+    return split(data, Map.of());
+  }
+
+  /**
+   * {@link #split(Dataset)}, with referenced datasets given by name as {@link #run(Dataset, Map)}
+   * takes them.
+   */
+  public CheckSplit split(Dataset<Row> data, Map<String, Dataset<Row>> datasets) {
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(datasets, "datasets");
+    return CheckSplit.of(this, data, datasets);
   }
 
   @Override

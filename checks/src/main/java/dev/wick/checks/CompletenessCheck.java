@@ -47,30 +47,31 @@ public record CompletenessCheck(String field, double min) implements Check.Rule 
                   ? " of the values of " + r.field() + " are set ("
                   : " of the rows have a " + r.field() + " (";
           return new Planned(
-              check,
-              a -> {
-                long n = a.getLong(all);
-                long filled = a.getLong(present);
-                Double share = n == 0 ? null : (double) filled / n;
-                boolean ok = share == null || share >= r.min();
-                return result(
-                    check,
-                    ok,
-                    share,
-                    ">= " + Numbers.text(r.min()),
-                    OptionalLong.of(n - filled),
-                    check.name()
-                        + ": "
-                        + (share == null ? "" : Wording.percent(share))
-                        + what
-                        + Wording.count(filled)
-                        + " of "
-                        + Wording.count(n)
-                        + "); at least "
-                        + Wording.percent(r.min())
-                        + " must.");
-              },
-              Optional.of(f.failingRows(Column::isNull)));
+                  check,
+                  a -> {
+                    long n = a.getLong(all);
+                    long filled = a.getLong(present);
+                    Double share = n == 0 ? null : (double) filled / n;
+                    boolean ok = share == null || share >= r.min();
+                    return result(
+                        check,
+                        ok,
+                        share,
+                        ">= " + Numbers.text(r.min()),
+                        OptionalLong.of(n - filled),
+                        check.name()
+                            + ": "
+                            + (share == null ? "" : Wording.percent(share))
+                            + what
+                            + Wording.count(filled)
+                            + " of "
+                            + Wording.count(n)
+                            + "); at least "
+                            + Wording.percent(r.min())
+                            + " must.");
+                  },
+                  Optional.of(f.failingRows(Column::isNull)))
+              .rowsWhere(r.field(), Planned.reason(f, "is null"));
         }
       };
 }

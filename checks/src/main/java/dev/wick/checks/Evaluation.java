@@ -87,10 +87,30 @@ final class Evaluation implements Planning {
   private static final Duration OBSERVATION_WAIT = Duration.ofSeconds(10);
 
   static CheckResults run(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
+    return evaluate(checks, data, given, false).results();
+  }
+
+  /** The results of the checks, and their plans, which say how each judges a row. */
+  record Evaluated(CheckResults results, List<Planned> planned) {}
+
+  /**
+   * Runs the checks as {@link #run} does, and keeps their plans; with {@code rows}, refuses checks
+   * of which none judges rows, before any Spark job.
+   */
+  static Evaluated evaluate(
+      Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given, boolean rows) {
     Evaluation e = new Evaluation(checks, data, given);
     List<Planned> planned = new ArrayList<>();
     for (Check check : checks.checks()) {
       planned.add(plan(check, e));
+    }
+    if (rows && planned.stream().noneMatch(p -> p.rows().isPresent())) {
+      throw WickException.usage(
+          "The checks"
+              + checks.origin().map(o -> " in " + o).orElse("")
+              + " judge the dataset as a whole, none of them a row, so there are no rows to split"
+              + " or mark; add a row-level check (completeness, unique, allowedValues, range,"
+              + " regex, semantic, predicate, references or freshness).");
     }
     List<Integer> own = new ArrayList<>();
     for (int i = 0; i < planned.size(); i++) {
@@ -99,7 +119,7 @@ final class Evaluation implements Planning {
       }
     }
     try {
-      return e.measure(planned, own, data);
+      return new Evaluated(e.measure(planned, own, data), planned);
     } catch (RuntimeException failure) {
       Optional<WickException> blamed = blame(checks, data, failure);
       if (blamed.isPresent()) {

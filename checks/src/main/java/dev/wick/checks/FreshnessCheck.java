@@ -1,6 +1,8 @@
 package dev.wick.checks;
 
 import static dev.wick.checks.Messages.result;
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.lit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,6 +17,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
@@ -88,47 +94,70 @@ public record FreshnessCheck(String field, Duration maxAge, Optional<Instant> at
           Instant reference = r.at().orElse(p.now());
           String bound = "within " + Numbers.duration(r.maxAge()) + " of " + reference;
           return new Planned(
-              check,
-              a -> {
-                Instant newest = a.isNullAt(at) ? null : instant(a.get(at));
-                if (newest == null) {
-                  return result(
-                      check,
-                      false,
-                      null,
-                      bound,
-                      OptionalLong.empty(),
-                      check.name()
-                          + ": "
-                          + r.field()
-                          + " has no values; its newest must be "
-                          + bound
-                          + ".");
-                }
-                Duration age = Duration.between(newest, reference);
-                boolean ok = age.compareTo(r.maxAge()) <= 0;
-                return result(
-                    check,
-                    ok,
-                    newest.toString(),
-                    bound,
-                    OptionalLong.empty(),
-                    check.name()
-                        + ": the newest "
-                        + r.field()
-                        + " is "
-                        + newest
-                        + ", "
-                        + age(age)
-                        + " before "
-                        + reference
-                        + "; it must be "
-                        + bound
-                        + ".");
-              },
-              Optional.empty());
+                  check,
+                  a -> {
+                    Instant newest = a.isNullAt(at) ? null : instant(a.get(at));
+                    if (newest == null) {
+                      return result(
+                          check,
+                          false,
+                          null,
+                          bound,
+                          OptionalLong.empty(),
+                          check.name()
+                              + ": "
+                              + r.field()
+                              + " has no values; its newest must be "
+                              + bound
+                              + ".");
+                    }
+                    Duration age = Duration.between(newest, reference);
+                    boolean ok = age.compareTo(r.maxAge()) <= 0;
+                    return result(
+                        check,
+                        ok,
+                        newest.toString(),
+                        bound,
+                        OptionalLong.empty(),
+                        check.name()
+                            + ": the newest "
+                            + r.field()
+                            + " is "
+                            + newest
+                            + ", "
+                            + age(age)
+                            + " before "
+                            + reference
+                            + "; it must be "
+                            + bound
+                            + ".");
+                  },
+                  Optional.empty())
+              .withRows(
+                  Planned.Rows.when(
+                      r.field(),
+                      Planned.reason(
+                          f,
+                          "is more than " + Numbers.duration(r.maxAge()) + " before " + reference),
+                      f.failingRows(stale(f.type(), reference.minus(r.maxAge())))));
         }
       };
+
+  /**
+   * Whether a value is older than {@code oldest}, compared in the field's own type: a date counts
+   * as the start of its day in UTC, a timestamp without time zone as a time in UTC, as the newest
+   * value is judged. A null value is never stale.
+   */
+  private static Function<Column, Column> stale(DataType type, Instant oldest) {
+    LocalDateTime utc = LocalDateTime.ofInstant(oldest, ZoneOffset.UTC);
+    if (type instanceof TimestampType) {
+      return v -> coalesce(v.lt(lit(java.sql.Timestamp.from(oldest))), lit(false));
+    }
+    if (type instanceof TimestampNTZType) {
+      return v -> coalesce(v.lt(lit(utc)), lit(false));
+    }
+    return v -> coalesce(v.cast(DataTypes.TimestampNTZType).lt(lit(utc)), lit(false));
+  }
 
   private static Instant instant(Object v) {
     if (v instanceof java.sql.Timestamp t) {

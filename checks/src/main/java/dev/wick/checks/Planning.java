@@ -87,39 +87,47 @@ interface Planning {
 
   /**
    * A check that a share of the non-null values of {@code f} pass ({@code bad} holds for those that
-   * fail): allowed values, regex, semantic types.
+   * fail): allowed values, regex, semantic types. {@code problem} says what the failing values are
+   * ({@code are not one of a, b}), {@code reason} what one failing value is ({@code is not one of
+   * a, b}).
    */
   default Planned share(
-      Check check, Resolved f, Function<Column, Column> bad, double minFraction, String problem) {
+      Check check,
+      Resolved f,
+      Function<Column, Column> bad,
+      double minFraction,
+      String problem,
+      String reason) {
     int values = add(f.present());
     int failing = add(f.failing(bad));
     String field = f.path();
     return new Planned(
-        check,
-        a -> {
-          long n = a.getLong(values);
-          long b = a.getLong(failing);
-          Double share = n == 0 ? null : (double) (n - b) / n;
-          boolean ok = share == null || share >= minFraction;
-          return result(
-              check,
-              ok,
-              share,
-              ">= " + Numbers.text(minFraction),
-              OptionalLong.of(b),
-              check.name()
-                  + ": "
-                  + Wording.count(b)
-                  + " of "
-                  + Wording.count(n)
-                  + " values of "
-                  + field
-                  + " "
-                  + problem
-                  + "; "
-                  + allowance(minFraction)
-                  + ".");
-        },
-        Optional.of(f.failingRows(bad)));
+            check,
+            a -> {
+              long n = a.getLong(values);
+              long b = a.getLong(failing);
+              Double share = n == 0 ? null : (double) (n - b) / n;
+              boolean ok = share == null || share >= minFraction;
+              return result(
+                  check,
+                  ok,
+                  share,
+                  ">= " + Numbers.text(minFraction),
+                  OptionalLong.of(b),
+                  check.name()
+                      + ": "
+                      + Wording.count(b)
+                      + " of "
+                      + Wording.count(n)
+                      + " values of "
+                      + field
+                      + " "
+                      + problem
+                      + "; "
+                      + allowance(minFraction)
+                      + ".");
+            },
+            Optional.of(f.failingRows(bad)))
+        .rowsWhere(field, Planned.reason(f, reason));
   }
 }

@@ -103,30 +103,31 @@ public record PredicateCheck(String sql, double minFraction) implements Check.Ru
           Column bad = not(coalesce(c, lit(false)));
           int failing = p.add(count_if(bad));
           return new Planned(
-              check,
-              a -> {
-                long rows = p.rows();
-                long b = a.getLong(failing);
-                Double share = rows == 0 ? null : (double) (rows - b) / rows;
-                boolean ok = share == null || share >= r.minFraction();
-                return result(
-                    check,
-                    ok,
-                    share,
-                    ">= " + Numbers.text(r.minFraction()),
-                    OptionalLong.of(b),
-                    check.name()
-                        + ": "
-                        + Wording.count(b)
-                        + " of "
-                        + Wording.count(rows)
-                        + " rows do not satisfy "
-                        + r.sql()
-                        + "; "
-                        + allowance(r.minFraction())
-                        + ".");
-              },
-              Optional.of(bad));
+                  check,
+                  a -> {
+                    long rows = p.rows();
+                    long b = a.getLong(failing);
+                    Double share = rows == 0 ? null : (double) (rows - b) / rows;
+                    boolean ok = share == null || share >= r.minFraction();
+                    return result(
+                        check,
+                        ok,
+                        share,
+                        ">= " + Numbers.text(r.minFraction()),
+                        OptionalLong.of(b),
+                        check.name()
+                            + ": "
+                            + Wording.count(b)
+                            + " of "
+                            + Wording.count(rows)
+                            + " rows do not satisfy "
+                            + r.sql()
+                            + "; "
+                            + allowance(r.minFraction())
+                            + ".");
+                  },
+                  Optional.of(bad))
+              .rowsWhere("", "does not satisfy " + r.sql());
         }
 
         /**

@@ -59,39 +59,40 @@ public record RangeCheck(String field, OptionalDouble min, OptionalDouble max)
           int bad = p.add(f.failing(outside));
           String bound = bounds(r.min(), r.max());
           return new Planned(
-              check,
-              a -> {
-                long n = a.getLong(bad);
-                if (a.isNullAt(lo)) {
-                  return result(check, true, null, bound, OptionalLong.of(0), "");
-                }
-                String measured =
-                    "["
-                        + Numbers.text(a.getDouble(lo))
-                        + ", "
-                        + Numbers.text(a.getDouble(hi))
-                        + "]";
-                return result(
-                    check,
-                    n == 0,
-                    measured,
-                    bound,
-                    OptionalLong.of(n),
-                    check.name()
-                        + ": "
-                        + r.field()
-                        + " runs from "
-                        + Numbers.text(a.getDouble(lo))
-                        + " to "
-                        + Numbers.text(a.getDouble(hi))
-                        + " ("
-                        + Wording.count(n)
-                        + (f.repeated() ? " values" : "")
-                        + " outside); it must be "
-                        + bound
-                        + ".");
-              },
-              Optional.of(f.failingRows(outside)));
+                  check,
+                  a -> {
+                    long n = a.getLong(bad);
+                    if (a.isNullAt(lo)) {
+                      return result(check, true, null, bound, OptionalLong.of(0), "");
+                    }
+                    String measured =
+                        "["
+                            + Numbers.text(a.getDouble(lo))
+                            + ", "
+                            + Numbers.text(a.getDouble(hi))
+                            + "]";
+                    return result(
+                        check,
+                        n == 0,
+                        measured,
+                        bound,
+                        OptionalLong.of(n),
+                        check.name()
+                            + ": "
+                            + r.field()
+                            + " runs from "
+                            + Numbers.text(a.getDouble(lo))
+                            + " to "
+                            + Numbers.text(a.getDouble(hi))
+                            + " ("
+                            + Wording.count(n)
+                            + (f.repeated() ? " values" : "")
+                            + " outside); it must be "
+                            + bound
+                            + ".");
+                  },
+                  Optional.of(f.failingRows(outside)))
+              .rowsWhere(r.field(), Planned.reason(f, "is not " + bound));
         }
       };
 }

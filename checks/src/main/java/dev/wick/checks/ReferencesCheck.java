@@ -2,6 +2,7 @@ package dev.wick.checks;
 
 import static dev.wick.checks.Messages.result;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
@@ -30,7 +31,10 @@ public record ReferencesCheck(String field, String dataset, String datasetField)
     return "references(" + field + " in " + dataset + "." + datasetField + ")";
   }
 
-  /** One left-anti join of the data with the referenced dataset's keys, a job of its own. */
+  /**
+   * One left-anti join of the data with the referenced dataset's keys, a job of its own; per row, a
+   * left join with those keys marks the orphan rows.
+   */
   static final CheckKind<ReferencesCheck> KIND =
       new CheckKind<>(ReferencesCheck.class, "references", List.of("field", "in")) {
         @Override
@@ -83,29 +87,47 @@ public record ReferencesCheck(String field, String dataset, String datasetField)
           Function<Dataset<Row>, Dataset<Row>> orphans =
               source -> source.where(c.isNotNull()).join(keys, c.equalTo(col(ref)), "left_anti");
           return Planned.own(
-              check,
-              new Planned.OwnJob(
-                  source -> orphans.apply(source).count(),
-                  n -> {
-                    CheckResult result =
-                        result(
-                            check,
-                            n == 0,
-                            n,
-                            "0 missing",
-                            OptionalLong.of(n),
-                            check.name()
-                                + ": "
-                                + Wording.count(n, "row")
-                                + (n == 1 ? " holds a " : " hold a ")
-                                + r.field()
-                                + " that "
-                                + r.dataset()
-                                + "."
-                                + r.datasetField()
-                                + " does not have; none may.");
-                    return n == 0 ? result : result.withExamples(p.examples(orphans.apply(data)));
-                  }));
+                  check,
+                  new Planned.OwnJob(
+                      source -> orphans.apply(source).count(),
+                      n -> {
+                        CheckResult result =
+                            result(
+                                check,
+                                n == 0,
+                                n,
+                                "0 missing",
+                                OptionalLong.of(n),
+                                check.name()
+                                    + ": "
+                                    + Wording.count(n, "row")
+                                    + (n == 1 ? " holds a " : " hold a ")
+                                    + r.field()
+                                    + " that "
+                                    + r.dataset()
+                                    + "."
+                                    + r.datasetField()
+                                    + " does not have; none may.");
+                        return n == 0
+                            ? result
+                            : result.withExamples(p.examples(orphans.apply(data)));
+                      }))
+              .withRows(
+                  Planned.Rows.flag(
+                      r.field(),
+                      "is not in " + r.dataset() + "." + r.datasetField(),
+                      (source, flag) -> {
+                        // The keys are distinct: a left join keeps each row once, and marks the
+                        // rows whose value the referenced dataset has.
+                        String key = flag + "_key";
+                        String found = flag + "_found";
+                        Dataset<Row> marks =
+                            keys.select(col(ref).as(key)).withColumn(found, lit(true));
+                        return source
+                            .join(marks, c.equalTo(col(key)), "left")
+                            .withColumn(flag, c.isNotNull().and(col(found).isNull()))
+                            .drop(key, found);
+                      }));
         }
       };
 }

@@ -78,7 +78,8 @@ public record RegexCheck(String field, String pattern, double minFraction) imple
               f,
               v -> v.isNotNull().and(not(whole.column(v))),
               r.minFraction(),
-              "do not match " + r.pattern());
+              "do not match " + r.pattern(),
+              "does not match " + r.pattern());
         }
       };
 }

@@ -59,7 +59,8 @@ public record SemanticCheck(String field, String type, double minFraction) imple
               f,
               v -> v.isNotNull().and(not(coalesce(valid.apply(v), lit(false)))),
               r.minFraction(),
-              "are not a valid " + r.type());
+              "are not a valid " + r.type(),
+              "is not a valid " + r.type());
         }
       };
 

@@ -19,6 +19,7 @@ import java.util.function.Function;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.expressions.Window;
 
 /**
  * No combination of values of {@code fields} occurs in more than one row (exact; nulls count as a
@@ -41,7 +42,8 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
   /**
    * One count of the distinct key values (nulls count as one value, as in a grouping), which equals
    * the row count exactly when no key repeats. Only a failure groups the keys again, for how many
-   * repeat and for examples.
+   * repeat and for examples. Per row: the rows of a key that more than one row holds, every one of
+   * them, counted over a window of the key.
    */
   static final CheckKind<UniqueCheck> KIND =
       new CheckKind<>(UniqueCheck.class, "unique", List.of("fields", "field")) {
@@ -88,8 +90,10 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
         @Override
         Planned plan(Check check, UniqueCheck r, Planning p) {
           List<Column> keys = new ArrayList<>();
+          Column[] plain = new Column[r.fields().size()];
           for (int i = 0; i < r.fields().size(); i++) {
-            keys.add(p.single(check, r.fields().get(i), "a unique").column().as(r.fields().get(i)));
+            plain[i] = p.single(check, r.fields().get(i), "a unique").column();
+            keys.add(plain[i].as(r.fields().get(i)));
           }
           Column[] keyColumns = keys.toArray(new Column[0]);
           String what =
@@ -101,36 +105,45 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
               source ->
                   source.groupBy(keyColumns).agg(count(lit(1)).as(COUNT)).where(col(COUNT).gt(1));
           return Planned.own(
-              check,
-              new Planned.OwnJob(
-                  source -> DistinctKeys.count(source.select(keyColumns)),
-                  distinct -> {
-                    if (distinct == p.rows()) {
-                      return result(check, true, 0L, "0 duplicated", OptionalLong.of(0), "");
-                    }
-                    Row counts =
-                        p.first(
-                            duplicated
-                                .apply(p.data())
-                                .agg(count(lit(1)), coalesce(sum(col(COUNT)), lit(0L))));
-                    long keysDuplicated = counts.getLong(0);
-                    long rowsDuplicated = counts.getLong(1);
-                    return result(
-                            check,
-                            false,
-                            keysDuplicated,
-                            "0 duplicated",
-                            OptionalLong.of(keysDuplicated),
-                            check.name()
-                                + ": "
-                                + Wording.count(keysDuplicated, noun)
-                                + what
-                                + (keysDuplicated == 1 ? " occurs" : " occur")
-                                + " more than once ("
-                                + Wording.count(rowsDuplicated, "row")
-                                + "); each must occur once.")
-                        .withExamples(p.examples(duplicated.apply(p.data())));
-                  }));
+                  check,
+                  new Planned.OwnJob(
+                      source -> DistinctKeys.count(source.select(keyColumns)),
+                      distinct -> {
+                        if (distinct == p.rows()) {
+                          return result(check, true, 0L, "0 duplicated", OptionalLong.of(0), "");
+                        }
+                        Row counts =
+                            p.first(
+                                duplicated
+                                    .apply(p.data())
+                                    .agg(count(lit(1)), coalesce(sum(col(COUNT)), lit(0L))));
+                        long keysDuplicated = counts.getLong(0);
+                        long rowsDuplicated = counts.getLong(1);
+                        return result(
+                                check,
+                                false,
+                                keysDuplicated,
+                                "0 duplicated",
+                                OptionalLong.of(keysDuplicated),
+                                check.name()
+                                    + ": "
+                                    + Wording.count(keysDuplicated, noun)
+                                    + what
+                                    + (keysDuplicated == 1 ? " occurs" : " occur")
+                                    + " more than once ("
+                                    + Wording.count(rowsDuplicated, "row")
+                                    + "); each must occur once.")
+                            .withExamples(p.examples(duplicated.apply(p.data())));
+                      }))
+              .withRows(
+                  Planned.Rows.flag(
+                      String.join(", ", r.fields()),
+                      r.fields().size() == 1
+                          ? "occurs in more than one row"
+                          : "occur together in more than one row",
+                      (source, flag) ->
+                          source.withColumn(
+                              flag, count(lit(1)).over(Window.partitionBy(plain)).gt(1))));
         }
       };
 }

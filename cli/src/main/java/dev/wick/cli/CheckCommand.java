@@ -1,25 +1,30 @@
 package dev.wick.cli;
 
-import dev.wick.checks.CheckResult;
 import dev.wick.checks.CheckResults;
+import dev.wick.checks.CheckSplit;
 import dev.wick.checks.Checks;
+import dev.wick.core.WickException;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
-import dev.wick.core.report.Wording;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code wick check}: dataset-level checks from a checks file, in as few passes as they allow. */
+/**
+ * {@code wick check}: dataset-level checks from a checks file, in as few passes as they allow; with
+ * {@code --split} or {@code --mark}, also the rows each row-level check fails, with their reasons.
+ */
 @Command(
     name = "check",
     header = "Check a dataset against the checks of a checks file.",
@@ -31,7 +36,10 @@ import picocli.CommandLine.Spec;
             + " freshness) on a dataset in one scan, plus one read of the key columns per unique or references"
             + " check and, on columnar inputs, one of the fields of distinct counts and quantiles."
             + " Writes"
-            + " checks.json and checks.html to --out, prints one line per failed check, and exits"
+            + " checks.json and checks.html to --out (with --split also valid/ and invalid/, the"
+            + " rows that pass every row-level check and those that fail one with their reasons;"
+            + " with --mark, marked/: every row and its reasons), prints one line per failed"
+            + " check, and exits"
             + " 1 when a check of severity error fails, 2 when the input has no rows (unless"
             + " --allow-empty).")
 final class CheckCommand implements Callable<Integer> {
@@ -60,8 +68,25 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin AllowEmptyOption empty;
 
+  @Option(
+      names = "--split",
+      description =
+          "Also write valid/ and invalid/ (with a reasons column) in the input's format: the"
+              + " rows that pass every row-level check, and those that fail one.")
+  boolean split;
+
+  @Option(
+      names = "--mark",
+      description = "Also write marked/: every row, with a reasons column (null when it passes).")
+  boolean mark;
+
   @Override
   public Integer call() {
+    if (split && mark) {
+      throw WickException.usage(
+          "--split and --mark both write the rows; give one of them: --split for valid/ and"
+              + " invalid/, --mark for every row in marked/.");
+    }
     Checks checks = Checks.read(checksFile);
     if (input.trustSql) {
       checks = checks.trustSql();
@@ -77,36 +102,24 @@ final class CheckCommand implements Callable<Integer> {
     String written;
     // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
-      CheckResults ran = checks.run(input.source().read(session));
-      results = new CheckResults(input.in, ran.rows(), ran.passes(), ran.results());
+      Dataset<Row> data = input.source().read(session);
+      CheckSplit rows = split || mark ? checks.split(data) : null;
+      results = (rows == null ? checks.run(data) : rows.results()).withInput(input.in);
       gate = results.gate(empty.allowEmpty);
       if (gate.hasInputError()) {
         // Nothing is written: no rows must not read as all checks passed.
         return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
       }
+      if (rows != null) {
+        Format format = input.keptFormat(session);
+        CheckResults counted = split ? rows.writeSplit(o, format) : rows.writeMarked(o, format);
+        results = counted.withInput(input.in);
+      }
       results.writeTo(o);
       written = Inputs.local(o.commit());
     }
-    PrintWriter stdout = spec.commandLine().getOut();
-    long errors = results.results().stream().filter(CheckResult::failsGate).count();
-    long warned = results.failed().size() - errors;
-    stdout.printf(
-        "Checked %s of %s: %d of %s passed, %d failed, %d warned (%s).%n",
-        Wording.count(results.rows(), "row"),
-        input.in,
-        results.results().size() - results.failed().size(),
-        Wording.count(results.results().size(), "check"),
-        errors,
-        warned,
-        results.passes() == 1 ? "1 pass" : results.passes() + " passes");
-    for (CheckResult r : results.failed()) {
-      if (!r.failsGate()) {
-        stdout.println("warning: " + r.message());
-      }
-    }
-    stdout.printf(
-        "Wrote %s (%s, %s).%n", written, CheckResults.CHECKS_JSON, CheckResults.CHECKS_HTML);
-    stdout.flush();
+    String parts = split ? "valid/, invalid/, " : mark ? "marked/, " : "";
+    CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
     return GatePrinter.report(
         gate, spec.commandLine().getErr(), "dataset", "set in " + checksFile, "");
   }

@@ -1,5 +1,6 @@
 package dev.wick.cli;
 
+import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Source;
 import java.util.LinkedHashMap;
@@ -66,6 +67,18 @@ final class InputOptions {
   /** The format given with --in-format, if any. */
   Optional<Format> format() {
     return Optional.ofNullable(format);
+  }
+
+  /**
+   * The format of rows written from the input, which keeps the input's: Parquet for CSV, text and
+   * tables, which cannot hold every column a row may gain (such as a reasons column).
+   */
+  Format keptFormat(org.apache.spark.sql.SparkSession session) {
+    if (DatasetReader.isTable(in)) {
+      return Format.PARQUET;
+    }
+    Format read = format().orElseGet(() -> DatasetReader.detect(session, in));
+    return read == Format.CSV || read == Format.TEXT ? Format.PARQUET : read;
   }
 
   /** What the options name: the location, its format, reader options and row filter. */

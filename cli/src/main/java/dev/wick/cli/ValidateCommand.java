@@ -2,7 +2,6 @@ package dev.wick.cli;
 
 import dev.wick.core.WickException;
 import dev.wick.core.gate.GateResult;
-import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.Schema;
@@ -95,7 +94,7 @@ final class ValidateCommand implements Callable<Integer> {
     SparkSession session = spark.spark();
     Dataset<Row> data = input.source().read(session);
     if (written == null) {
-      written = keptFormat(session);
+      written = input.keptFormat(session);
     }
     ValidatedRows checked = validation.run(data);
     ValidationThresholds thresholds =
@@ -130,14 +129,5 @@ final class ValidateCommand implements Callable<Integer> {
             + output.out
             + "/invalid for the reasons",
         "");
-  }
-
-  /** The input's format, which the output keeps; Parquet for csv, text and tables. */
-  private Format keptFormat(SparkSession session) {
-    if (DatasetReader.isTable(input.in)) {
-      return Format.PARQUET;
-    }
-    Format in = input.format().orElseGet(() -> DatasetReader.detect(session, input.in));
-    return in == Format.CSV || in == Format.TEXT ? Format.PARQUET : in;
   }
 }

@@ -98,6 +98,7 @@ class HostileInputTest {
         "checks:\n  - {check: completeness, field: user, min: 0.9}\n  - {check: unique, fields: [id]}\n");
     Files.writeString(
         d.resolve("checks-fail.yaml"), "checks:\n  - {check: unique, fields: [user]}\n");
+    Files.writeString(d.resolve("checks-dataset.yaml"), "checks:\n  - {check: rowCount, min: 1}\n");
     Files.writeString(d.resolve("checks-broken.json"), "{\"checks\": [{\"check\": ");
     Files.writeString(
         d.resolve("checks-typo.yaml"), "checks:\n  - {check: unique, fields: [usr]}\n");
@@ -562,6 +563,21 @@ class HostileInputTest {
             "is the input",
             "check|--in|D/plays|--checks|D/checks.yaml|--out|D/checks.yaml|--overwrite"),
         c(2, "--ref", "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--ref|nonsense"),
+        c(0, "", "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--split"),
+        c(1, "unique(user)", "check|--in|D/plays|--checks|D/checks-fail.yaml|--out|O/c|--mark"),
+        c(
+            2,
+            "give one of them",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--split|--mark"),
+        c(
+            2,
+            "no rows to split or mark",
+            "check|--in|D/plays|--checks|D/checks-dataset.yaml|--out|O/c|--split"),
+        c(0, "", "check|--in|D/norows|--checks|D/checks.yaml|--out|O/c|--allow-empty|--split"),
+        c(
+            2,
+            "is the input",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|D/plays|--overwrite|--split"),
         // ------------------------------------------------------------------ suggest
         c(0, "", "suggest|--profile|D/profile|--out|O/s"),
         c(0, "", "suggest|--profile|D/profile/profile.json|--schema|D/plays.avsc|--out|O/s"),

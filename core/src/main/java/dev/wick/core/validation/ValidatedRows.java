@@ -56,6 +56,51 @@ public final class ValidatedRows {
   }
 
   /**
+   * A rule staged by another tool ({@code wick check --split}): whether a row fails it and why, as
+   * Catalyst columns over the source's columns.
+   *
+   * @param field the field path the rule judges (may be empty when it judges the whole row)
+   * @param rule the rule's name
+   * @param failing whether a row fails the rule: a boolean column, never null
+   * @param reason the reason of a row that fails it: a string column
+   */
+  public record RowRule(String field, String rule, Column failing, Column reason) {
+    /** Checks that every part is given. */
+    public RowRule {
+      java.util.Objects.requireNonNull(field, "field");
+      java.util.Objects.requireNonNull(rule, "rule");
+      java.util.Objects.requireNonNull(failing, "failing");
+      java.util.Objects.requireNonNull(reason, "reason");
+    }
+  }
+
+  /**
+   * The rows of {@code source} with {@code rules} staged, as {@link Validation#run} stages a
+   * schema's: {@code columns} are the data's columns, the only ones written; the source's other
+   * columns are what the rules read beside them (such as a flag computed by a join or a window),
+   * and are never written. Runs no Spark job.
+   */
+  public static ValidatedRows of(
+      Dataset<Row> source, List<String> columns, String reasonsColumn, List<RowRule> rules) {
+    List<Column> dataColumns = new ArrayList<>();
+    for (String c : columns) {
+      dataColumns.add(dev.wick.core.spark.Columns.column(c));
+    }
+    List<StagedRule> staged = new ArrayList<>();
+    for (int i = 0; i < rules.size(); i++) {
+      RowRule r = rules.get(i);
+      staged.add(
+          new StagedRule(
+              new RuleInfo(r.field(), r.rule(), true),
+              "__wick_rule_" + i,
+              false,
+              when(r.failing(), r.reason()),
+              r.failing()));
+    }
+    return new ValidatedRows(source, dataColumns, reasonsColumn, staged);
+  }
+
+  /**
    * One rule as it runs on Spark.
    *
    * @param field the field path
@@ -166,6 +211,36 @@ public final class ValidatedRows {
     return withReasons(staged());
   }
 
+  /** Every row with its reasons column, null for valid rows. */
+  public Dataset<Row> marked() {
+    return marked(staged());
+  }
+
+  private Dataset<Row> marked(Dataset<Row> stagedRows) {
+    List<Column> out = new ArrayList<>(dataColumns);
+    Column reasons = reasons();
+    out.add(when(anyFailed(), reasons).as(reasonsColumn));
+    return stagedRows.select(out.toArray(new Column[0]));
+  }
+
+  /**
+   * Writes every row, with its reasons column (null for valid rows), to {@code part} of {@code
+   * output} in {@code format} and returns the summary, counted as the rows are written: one pass
+   * over the input. The caller commits the output.
+   */
+  public ValidationSummary writeMarkedTo(Output output, String part, Format format) {
+    Observation observation = new Observation("wick-mark-" + UUID.randomUUID());
+    output.writeDataset(part, marked(observe(staged(), observation)), format);
+    Optional<Row> got =
+        dev.wick.core.spark.Observations.row(observation, java.time.Duration.ofSeconds(10))
+            .filter(r -> r.size() > 0);
+    if (got.isEmpty()) {
+      // No task ran (an input of no partitions), so nothing was observed: count directly.
+      return summary();
+    }
+    return summaryOf(name -> ((Number) got.get().getAs(name)).longValue());
+  }
+
   /** The rows that pass every rule, as they came in. */
   public Dataset<Row> valid() {
     return source.filter(not(anyFailing())).select(dataColumns.toArray(new Column[0]));
@@ -191,8 +266,9 @@ public final class ValidatedRows {
    * invalidPart} of {@code output} in {@code format}, and returns the summary. Parquet, ORC and
    * Avro take one pass over the input: a single write evaluates the rules once, sends each row to
    * its part (the invalid ones with their reasons) and counts the rows per part and rule ({@link
-   * Output#writeSplit}). JSON takes two passes, the invalid rows' write (with the counts) and the
-   * valid rows' (a plain copy when none is invalid). The caller commits the output.
+   * Output#writeSplit}). JSON, and rules that read columns beyond the data's ({@link #of}), take
+   * two passes, the invalid rows' write (with the counts) and the valid rows' (a plain copy when
+   * none is invalid). The caller commits the output.
    */
   public ValidationSummary writeTo(
       Output output, String validPart, String invalidPart, Format format) {
@@ -221,7 +297,7 @@ public final class ValidatedRows {
       validOptions = Map.of(AVRO_SCHEMA, inputAvro.get().toString());
       invalidOptions = Map.of(AVRO_SCHEMA, withReasonsField(inputAvro.get()).toString());
     }
-    if (Output.canSplit(format)) {
+    if (Output.canSplit(format) && source.columns().length == dataColumns.size()) {
       return writeSplit(output, validPart, invalidPart, format, validOptions, invalidOptions);
     }
     Observation observation = new Observation("wick-validate-" + UUID.randomUUID());
@@ -230,7 +306,11 @@ public final class ValidatedRows {
     output.writeDataset(invalidPart, invalidRows, format, invalidOptions);
     ValidationSummary summary = summaryOf(observation);
     // With nothing invalid, the valid rows are the input as it is: no rule needs evaluating again.
-    output.writeDataset(validPart, summary.invalid() == 0 ? source : valid(), format, validOptions);
+    Dataset<Row> asIs =
+        source.columns().length == dataColumns.size()
+            ? source
+            : source.select(dataColumns.toArray(new Column[0]));
+    output.writeDataset(validPart, summary.invalid() == 0 ? asIs : valid(), format, validOptions);
     return summary;
   }
 

@@ -1,0 +1,161 @@
+package dev.wick.checks;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+
+import dev.wick.core.WickException;
+import dev.wick.core.io.Format;
+import dev.wick.core.io.Output;
+import dev.wick.core.validation.ValidatedRows;
+import dev.wick.core.validation.Validation;
+import dev.wick.core.validation.ValidationSummary;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * Checks run on a dataset with their row-level results ({@link Checks#split}): the usual {@link
+ * CheckResults}, and the rows that pass every row-level check ({@link #valid()}) apart from those
+ * that fail one or more ({@link #invalid()}), each with a reasons column of the checks it fails.
+ *
+ * <p>The row-level kinds judge each row: {@code completeness} (the value is null), {@code
+ * allowedValues}, {@code range}, {@code regex}, {@code semantic}, {@code predicate}, {@code
+ * references} (the rows whose value the referenced dataset lacks), {@code unique} (every row of a
+ * key that more than one row holds) and {@code freshness} (a value older than the check allows); a
+ * row fails a check on the values of an array or map when any of them fails it. The other kinds
+ * judge the dataset as a whole and name no rows. A row fails a check whatever the check's severity
+ * and its allowed share of failures.
+ *
+ * <p>The reasons column, {@value Validation#REASONS}, has the type of {@code wick validate}'s
+ * ({@link ValidatedRows#REASONS_TYPE}): one {@code {field, rule, reason}} per failed check, with
+ * the check's name as the rule ({@code {country, completeness(country), is null}}); a predicate
+ * names no field (empty). The rows are split, counted and written by core's {@link ValidatedRows},
+ * as {@code wick validate} writes its own.
+ */
+public final class CheckSplit {
+  /** The part of the rows that pass every row-level check. */
+  public static final String VALID = "valid";
+
+  /** The part of the rows that fail a row-level check, with the reasons column. */
+  public static final String INVALID = "invalid";
+
+  /** The part of every row, with the reasons column (null for valid rows). */
+  public static final String MARKED = "marked";
+
+  private static final String FLAG = "__wick_check_";
+
+  private final CheckResults results;
+  private final ValidatedRows rows;
+  private final List<Integer> checkOfRule;
+  private final boolean flagged;
+
+  private CheckSplit(
+      CheckResults results, ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {
+    this.results = results;
+    this.rows = rows;
+    this.checkOfRule = List.copyOf(checkOfRule);
+    this.flagged = flagged;
+  }
+
+  /** Runs {@code checks} on {@code data} and stages each row-level check's test of a row. */
+  static CheckSplit of(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
+    if (Arrays.asList(data.columns()).contains(Validation.REASONS)) {
+      throw WickException.usage(
+          "The input already has a column named '"
+              + Validation.REASONS
+              + "', which the split rows' reasons would take; rename that column before"
+              + " splitting the rows.");
+    }
+    Evaluation.Evaluated evaluated = Evaluation.evaluate(checks, data, given, true);
+    Dataset<Row> source = data;
+    List<ValidatedRows.RowRule> rules = new ArrayList<>();
+    List<Integer> checkOfRule = new ArrayList<>();
+    boolean flagged = false;
+    for (int i = 0; i < evaluated.planned().size(); i++) {
+      Planned p = evaluated.planned().get(i);
+      if (p.rows().isEmpty()) {
+        continue;
+      }
+      Planned.Rows r = p.rows().get();
+      Column failing;
+      if (r.flag() != null) {
+        String flag = FLAG + i;
+        source = r.flag().apply(source, flag);
+        failing = coalesce(col(flag), lit(false));
+        flagged = true;
+      } else {
+        failing = coalesce(r.when(), lit(false));
+      }
+      rules.add(new ValidatedRows.RowRule(r.field(), p.check().name(), failing, lit(r.reason())));
+      checkOfRule.add(i);
+    }
+    ValidatedRows staged =
+        ValidatedRows.of(source, Arrays.asList(data.columns()), Validation.REASONS, rules);
+    return new CheckSplit(evaluated.results(), staged, checkOfRule, flagged);
+  }
+
+  /** The checks' results, as {@link Checks#run} gives them (no counts of invalid rows). */
+  public CheckResults results() {
+    return results;
+  }
+
+  /** The name of the reasons column of {@link #invalid()} and {@link #marked()}. */
+  public String reasonsColumn() {
+    return rows.reasonsColumn();
+  }
+
+  /** The rows that pass every row-level check, with the input's columns. */
+  public Dataset<Row> valid() {
+    return rows.valid();
+  }
+
+  /** The rows that fail a row-level check, with the reasons column. */
+  public Dataset<Row> invalid() {
+    return rows.invalid();
+  }
+
+  /** Every row, with the reasons column (null for valid rows). */
+  public Dataset<Row> marked() {
+    return rows.marked();
+  }
+
+  /**
+   * Writes the valid rows as {@value #VALID} and the invalid rows, with their reasons, as {@value
+   * #INVALID} of {@code out} in {@code format}, and returns the results with the invalid rows
+   * counted, in all and per check, as they were written. One pass over the data for Parquet, ORC
+   * and Avro when no check compares rows with others ({@code unique}, {@code references}), else
+   * two. The caller writes the results ({@link CheckResults#writeTo}) and commits.
+   */
+  public CheckResults writeSplit(Output out, Format format) {
+    ValidationSummary summary = rows.writeTo(out, VALID, INVALID, format);
+    return counted(summary, Output.canSplit(format) && !flagged ? 1 : 2);
+  }
+
+  /**
+   * Writes every row, with the reasons column (null for valid rows), as {@value #MARKED} of {@code
+   * out} in {@code format}, and returns the results with the invalid rows counted as {@link
+   * #writeSplit} does, in one pass. The caller writes the results and commits.
+   */
+  public CheckResults writeMarked(Output out, Format format) {
+    return counted(rows.writeMarkedTo(out, MARKED, format), 1);
+  }
+
+  private CheckResults counted(ValidationSummary summary, int passes) {
+    List<CheckResult> counted = new ArrayList<>(results.results());
+    for (int k = 0; k < checkOfRule.size(); k++) {
+      int i = checkOfRule.get(k);
+      counted.set(i, counted.get(i).withInvalidRows(summary.rules().get(k).invalid()));
+    }
+    return new CheckResults(
+        results.input(),
+        results.rows(),
+        results.passes() + passes,
+        counted,
+        java.util.OptionalLong.of(summary.invalid()));
+  }
+}
