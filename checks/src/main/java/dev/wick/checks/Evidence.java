@@ -108,9 +108,9 @@ abstract class Evidence {
    * aggregation counts them. A candidate is proven unique by the 64-bit hashes of its values
    * ({@link DistinctKeys} over fixed-width keys, which sort by radix): equal values hash equally,
    * so as many distinct hashes as values means as many distinct values. Only a candidate with fewer
-   * (a repeat, or a hash collision) has its values counted again exactly, as the {@code unique}
-   * check counts them. Fails with a usage error when the data lacks a field or has another number
-   * of rows than the profile.
+   * (a repeat, or a hash collision) has its values counted again exactly (text of another collation
+   * is counted exactly at once), as the {@code unique} check counts them. Fails with a usage error
+   * when the data lacks a field or has another number of rows than the profile.
    */
   static Evidence measure(Dataset<Row> data, Profile profile, Recording asked) {
     Objects.requireNonNull(data, "data");
@@ -151,7 +151,7 @@ abstract class Evidence {
       }
       Dataset<Row> observed =
           data.observe(seen, named[0], Arrays.copyOfRange(named, 1, named.length));
-      List<Future<Long>> hashes = new ArrayList<>();
+      List<Future<Distinct>> hashes = new ArrayList<>();
       try (SideBySide jobs = SideBySide.start("wick-suggest", 2)) {
         for (int i = 0; i < keys.size(); i++) {
           Dataset<Row> source = i == 0 ? observed : data;
@@ -162,11 +162,13 @@ abstract class Evidence {
       r = observed(seen, named.length).orElseGet(() -> aggregate(data, aggregates));
       for (int i = 0; i < keys.size(); i++) {
         long values = r.getLong(1 + typed.size() + i);
-        long hashed = SideBySide.result(hashes.get(i));
+        Distinct counted = SideBySide.result(hashes.get(i));
         Column k = keyColumns.get(i);
         distinct.put(
             keys.get(i),
-            hashed == values ? values : DistinctKeys.count(data.where(k.isNotNull()).select(k)));
+            counted.exact() || counted.n() == values
+                ? Math.min(counted.n(), values)
+                : DistinctKeys.count(data.where(k.isNotNull()).select(k)));
       }
     }
     long rows = r.getLong(0);
@@ -187,17 +189,20 @@ abstract class Evidence {
     return new Measured(distinct, invalid);
   }
 
+  /** A count of distinct key values: exact, or of their hashes (a lower bound of the values'). */
+  private record Distinct(long n, boolean exact) {}
+
   /**
-   * The number of distinct 64-bit hashes of the key's non-null values, or -1 when the key is text
-   * of a collation other than the plain one, whose equal values may differ in bytes and so in hash.
+   * The number of distinct 64-bit hashes of the key's non-null values; for text of a collation
+   * other than the plain one, whose equal values may differ in bytes and so in hash, the exact
+   * number of distinct values instead.
    */
-  private static long distinctHashes(Dataset<Row> data, Column key) {
+  private static Distinct distinctHashes(Dataset<Row> data, Column key) {
     Dataset<Row> values = data.where(key.isNotNull()).select(key.as("k"));
     if (!values.schema().fields()[0].dataType().equals(DataTypes.StringType)) {
-      values.count();
-      return -1;
+      return new Distinct(DistinctKeys.count(values), true);
     }
-    return DistinctKeys.count(values.select(xxhash64(col("k")).as("h")));
+    return new Distinct(DistinctKeys.count(values.select(xxhash64(col("k")).as("h"))), false);
   }
 
   /**
