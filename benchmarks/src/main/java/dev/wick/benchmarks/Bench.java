@@ -45,7 +45,8 @@ public final class Bench {
         new DiffSampleCase(),
         new DiffLongTextCase(),
         new ProfileCase(),
-        new CheckCase(),
+        new CheckCase(false),
+        new CheckCase(true),
         new SuggestVerifyCase(),
         new RegexCase(),
         new AnomaliesCase());

@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -29,18 +30,27 @@ import org.apache.spark.sql.Row;
  * approximate distinct counts, two regular expressions) on 1M rows x 20 columns of Parquet, against
  * a bare scan of every column and against the same checks written by hand as one DataFrame
  * aggregation plus the key's grouping (Deequ does not run on Spark 4.1 here).
+ *
+ * <p>As {@code check-split}, the same checks with {@code --split} (every row written to {@code
+ * valid/} or {@code invalid/} with its reasons) against copying the input (read and write Parquet,
+ * the IO a split cannot avoid) and against the same {@code wick check} without it.
  */
 final class CheckCase implements BenchCase {
   private static final List<String> CATEGORIES =
       IntStream.range(0, 50).mapToObj(i -> "cat_" + i).toList();
 
+  private final boolean split;
   private BenchEnv env;
   private String input;
   private String checks;
 
+  CheckCase(boolean split) {
+    this.split = split;
+  }
+
   @Override
   public String name() {
-    return "check";
+    return split ? "check-split" : "check";
   }
 
   @Override
@@ -83,25 +93,34 @@ final class CheckCase implements BenchCase {
 
   @Override
   public Variant ours() {
-    return new Variant(
-        "wick check (20 checks)",
-        () -> {
-          PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-          int code =
-              Wick.run(
-                  new String[] {
-                    "check", "--in", input, "--checks", checks, "--out", env.scratch("check")
-                  },
-                  quiet,
-                  System.err);
-          if (code != 0) {
-            throw new IllegalStateException("wick check exited " + code);
-          }
-        });
+    return split
+        ? new Variant("wick check --split (20 checks)", () -> check(true))
+        : new Variant("wick check (20 checks)", () -> check(false));
+  }
+
+  private void check(boolean withSplit) {
+    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+    List<String> args =
+        new ArrayList<>(
+            List.of("check", "--in", input, "--checks", checks, "--out", env.scratch("check")));
+    if (withSplit) {
+      args.add("--split");
+    }
+    int code = Wick.run(args.toArray(new String[0]), quiet, System.err);
+    if (code != 0) {
+      throw new IllegalStateException("wick check exited " + code);
+    }
   }
 
   @Override
   public List<Variant> baselines() {
+    if (split) {
+      return List.of(
+          new Variant(
+              "copy (read parquet, write parquet)",
+              () -> env.spark().read().parquet(input).write().parquet(env.scratch("copy"))),
+          new Variant("wick check (20 checks, no split)", () -> check(false)));
+    }
     return List.of(
         new Variant(
             "bare scan (read parquet, noop sink)",
@@ -147,6 +166,8 @@ final class CheckCase implements BenchCase {
 
   @Override
   public Optional<Double> maxRatio(String baseline) {
-    return baseline.startsWith("bare scan") ? Optional.of(1.5) : Optional.empty();
+    return baseline.startsWith("bare scan") || baseline.startsWith("copy")
+        ? Optional.of(1.5)
+        : Optional.empty();
   }
 }

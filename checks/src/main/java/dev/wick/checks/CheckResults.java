@@ -2,13 +2,17 @@ package dev.wick.checks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.WickException;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
 import dev.wick.core.json.Json;
+import dev.wick.core.validation.ValidationThresholds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -24,9 +28,16 @@ import java.util.OptionalLong;
  * @param results one result per check, in order
  * @param invalidRows how many rows fail at least one check, when the rows were split or marked
  *     ({@link CheckSplit}); else empty
+ * @param maxInvalidFraction the largest share of invalid rows the gate allows, when it judges them
+ *     ({@link #withMaxInvalidFraction}); else empty
  */
 public record CheckResults(
-    String input, long rows, int passes, List<CheckResult> results, OptionalLong invalidRows) {
+    String input,
+    long rows,
+    int passes,
+    List<CheckResult> results,
+    OptionalLong invalidRows,
+    OptionalDouble maxInvalidFraction) {
   /** The results' JSON inside a report folder. */
   public static final String CHECKS_JSON = "checks.json";
 
@@ -37,16 +48,41 @@ public record CheckResults(
     Objects.requireNonNull(input, "input");
     results = List.copyOf(results);
     Objects.requireNonNull(invalidRows, "invalidRows");
+    Objects.requireNonNull(maxInvalidFraction, "maxInvalidFraction");
+    maxInvalidFraction.ifPresent(ValidationThresholds::maxInvalidFraction);
   }
 
   /** The results of checks whose rows were not split: no count of invalid rows. */
   public CheckResults(String input, long rows, int passes, List<CheckResult> results) {
-    this(input, rows, passes, results, OptionalLong.empty());
+    this(input, rows, passes, results, OptionalLong.empty(), OptionalDouble.empty());
   }
 
   /** These results, naming the input {@code input} (a path, or a label). */
   public CheckResults withInput(String input) {
-    return new CheckResults(input, rows, passes, results, invalidRows);
+    return new CheckResults(input, rows, passes, results, invalidRows, maxInvalidFraction);
+  }
+
+  /**
+   * These results, whose gate also fails when more than {@code fraction} (0 to 1) of the rows are
+   * invalid. Only results whose rows were split or marked have that count; others refuse the bound
+   * with a usage error, since a gate never passes what it did not count.
+   */
+  public CheckResults withMaxInvalidFraction(double fraction) {
+    if (invalidRows.isEmpty()) {
+      throw WickException.usage(
+          "A largest invalid fraction judges the rows the checks split or mark; split or mark"
+              + " the rows (wick check --split or --mark) to judge it.");
+    }
+    return new CheckResults(input, rows, passes, results, invalidRows, OptionalDouble.of(fraction));
+  }
+
+  /** The violation of the largest invalid fraction, when it is set and broken. */
+  private Optional<Violation> invalidFractionBroken() {
+    if (invalidRows.isEmpty() || maxInvalidFraction.isEmpty()) {
+      return Optional.empty();
+    }
+    return ValidationThresholds.maxInvalidFraction(maxInvalidFraction.getAsDouble())
+        .judgeInvalid(invalidRows.getAsLong(), rows, "row");
   }
 
   /** The results of checks that failed, of either severity. */
@@ -54,9 +90,12 @@ public record CheckResults(
     return results.stream().filter(r -> !r.passed()).toList();
   }
 
-  /** Whether no check of severity error failed. */
+  /**
+   * Whether no check of severity error failed and, when a largest invalid fraction is set, no more
+   * rows than it allows are invalid.
+   */
   public boolean passed() {
-    return results.stream().noneMatch(CheckResult::failsGate);
+    return results.stream().noneMatch(CheckResult::failsGate) && invalidFractionBroken().isEmpty();
   }
 
   /**
@@ -67,7 +106,11 @@ public record CheckResults(
     return gate(false);
   }
 
-  /** {@link #gate()}, accepting data of no rows when {@code allowEmpty}. */
+  /**
+   * {@link #gate()}, accepting data of no rows when {@code allowEmpty}; when a largest invalid
+   * fraction is set, too many invalid rows fail it too (judged as {@code wick validate} judges its
+   * records).
+   */
   public GateResult gate(boolean allowEmpty) {
     List<Violation> out = new ArrayList<>();
     if (rows == 0 && !allowEmpty) {
@@ -85,6 +128,7 @@ public record CheckResults(
                 r.message()));
       }
     }
+    invalidFractionBroken().ifPresent(out::add);
     return new GateResult(out);
   }
 
@@ -99,7 +143,9 @@ public record CheckResults(
         n -> {
           root.put("validRows", rows - n);
           root.put("invalidRows", n);
+          Json.number(root, "invalidFraction", rows == 0 ? 0.0 : (double) n / rows);
         });
+    maxInvalidFraction.ifPresent(f -> Json.number(root, "maxInvalidFraction", f));
     root.put("failedErrors", results.stream().filter(CheckResult::failsGate).count());
     root.put(
         "failedWarnings",

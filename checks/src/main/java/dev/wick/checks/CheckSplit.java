@@ -33,9 +33,12 @@ import org.apache.spark.sql.Row;
  *
  * <p>The reasons column, {@value Validation#REASONS}, has the type of {@code wick validate}'s
  * ({@link ValidatedRows#REASONS_TYPE}): one {@code {field, rule, reason}} per failed check, with
- * the check's name as the rule ({@code {country, completeness(country), is null}}); a predicate
- * names no field (empty). The rows are split, counted and written by core's {@link ValidatedRows},
- * as {@code wick validate} writes its own.
+ * the check's name as the rule and a reason that names the failing value where there is one ({@code
+ * {country, allowedValues(country), 'XX' is not one of SE, US}}, {@code {country,
+ * completeness(country), is null}}; for an array or map, the first failing value: {@code holds
+ * 'rewind', which is not one of play, skip}); a predicate names no field (empty). The rows are
+ * split, counted and written by core's {@link ValidatedRows}, as {@code wick validate} writes its
+ * own.
  */
 public final class CheckSplit {
   /** The part of the rows that pass every row-level check. */
@@ -83,7 +86,11 @@ public final class CheckSplit {
       }
       Planned.Rows r = p.rows().get();
       Column failing;
-      if (r.flag() != null) {
+      CheckResult measured = evaluated.results().results().get(i);
+      if (r.flag() != null && measured.passed() && measured.failing().orElse(-1) == 0) {
+        // Its own job found no duplicated key or orphan: no row fails it, and no join is needed.
+        failing = lit(false);
+      } else if (r.flag() != null) {
         String flag = FLAG + i;
         source = r.flag().apply(source, flag);
         failing = coalesce(col(flag), lit(false));
@@ -91,7 +98,7 @@ public final class CheckSplit {
       } else {
         failing = coalesce(r.when(), lit(false));
       }
-      rules.add(new ValidatedRows.RowRule(r.field(), p.check().name(), failing, lit(r.reason())));
+      rules.add(new ValidatedRows.RowRule(r.field(), p.check().name(), failing, r.reason()));
       checkOfRule.add(i);
     }
     ValidatedRows staged =
@@ -156,6 +163,7 @@ public final class CheckSplit {
         results.rows(),
         results.passes() + passes,
         counted,
-        java.util.OptionalLong.of(summary.invalid()));
+        java.util.OptionalLong.of(summary.invalid()),
+        results.maxInvalidFraction());
   }
 }

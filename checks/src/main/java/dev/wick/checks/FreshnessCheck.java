@@ -133,13 +133,10 @@ public record FreshnessCheck(String field, Duration maxAge, Optional<Instant> at
                             + ".");
                   },
                   Optional.empty())
-              .withRows(
-                  Planned.Rows.when(
-                      r.field(),
-                      Planned.reason(
-                          f,
-                          "is more than " + Numbers.duration(r.maxAge()) + " before " + reference),
-                      f.failingRows(stale(f.type(), reference.minus(r.maxAge())))));
+              .rowsWhereValue(
+                  f,
+                  stale(f.type(), reference.minus(r.maxAge())),
+                  "is more than " + Numbers.duration(r.maxAge()) + " before " + reference);
         }
       };
 

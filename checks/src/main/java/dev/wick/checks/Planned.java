@@ -1,5 +1,10 @@
 package dev.wick.checks;
 
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.lit;
+
+import dev.wick.core.validation.internal.SparkForms;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -42,12 +47,37 @@ record Planned(
 
   /** This check, failing a row where its examples' filter holds: {@code field} {@code reason}. */
   Planned rowsWhere(String field, String reason) {
-    return withRows(Rows.when(field, reason, failWhen.orElseThrow()));
+    return withRows(Rows.when(field, lit(reason), failWhen.orElseThrow()));
   }
 
   /**
-   * A row's reason for failing a check on {@code f}: {@code singular} ({@code is null}), or for the
-   * values of an array or map, that one of them does.
+   * This check, failing a row where a value of {@code f} is {@code bad}, its reason naming the
+   * (first) failing value: {@code 'XX' is not one of SE, US}, or for the values of an array or map
+   * {@code holds 'XX', which is not one of SE, US}.
+   */
+  Planned rowsWhereValue(Resolved f, Function<Column, Column> bad, String singular) {
+    return withRows(Rows.when(f.path(), valueReason(f, bad, singular), f.failingRows(bad)));
+  }
+
+  /**
+   * The value of a field (not in an array or map) as a reason names it ({@code 'SE'}, {@code 42},
+   * {@code null}).
+   */
+  static Column rendered(Resolved f) {
+    return coalesce(SparkForms.render(f.column(), f.type()), lit("null"));
+  }
+
+  /** The reason of a row whose value of {@code f} is {@code bad}, naming the first such value. */
+  static Column valueReason(Resolved f, Function<Column, Column> bad, String singular) {
+    Column value = SparkForms.render(f.failingValue(bad), f.type());
+    return f.repeated()
+        ? concat(lit("holds "), value, lit(", which " + singular))
+        : concat(value, lit(" " + singular));
+  }
+
+  /**
+   * A row's reason for failing a check on {@code f} that names no value: {@code singular} ({@code
+   * is null}), or for the values of an array or map, that one of them does.
    */
   static String reason(Resolved f, String singular) {
     return f.repeated() ? "holds a value that " + singular : singular;
@@ -64,20 +94,21 @@ record Planned(
    * How a row-level check judges one row: the row fails where {@code when} holds (a boolean column
    * over the data's columns), or, for a check that compares rows with other rows (a duplicated key,
    * a value missing from another dataset), where the boolean column that {@code flag} adds to the
-   * data under the name it is given holds. The row's reason is {@code field} {@code reason} ({@code
-   * country is null}); {@code field} is empty when the check judges the whole row.
+   * data under the name it is given holds. The row's reason is a string column over the same
+   * columns ({@code 'XX' is not one of SE, US}, {@code is null}) about {@code field}, which is
+   * empty when the check judges the whole row.
    */
   record Rows(
       String field,
-      String reason,
+      Column reason,
       Column when,
       BiFunction<Dataset<Row>, String, Dataset<Row>> flag) {
-    static Rows when(String field, String reason, Column when) {
+    static Rows when(String field, Column reason, Column when) {
       return new Rows(field, reason, when, null);
     }
 
     static Rows flag(
-        String field, String reason, BiFunction<Dataset<Row>, String, Dataset<Row>> flag) {
+        String field, Column reason, BiFunction<Dataset<Row>, String, Dataset<Row>> flag) {
       return new Rows(field, reason, null, flag);
     }
   }

@@ -128,6 +128,6 @@ interface Planning {
                       + ".");
             },
             Optional.of(f.failingRows(bad)))
-        .rowsWhere(field, Planned.reason(f, reason));
+        .rowsWhereValue(f, bad, reason);
   }
 }

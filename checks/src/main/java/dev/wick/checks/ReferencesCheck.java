@@ -2,6 +2,7 @@ package dev.wick.checks;
 
 import static dev.wick.checks.Messages.result;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.lit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -61,7 +62,8 @@ public record ReferencesCheck(String field, String dataset, String datasetField)
         @Override
         Planned plan(Check check, ReferencesCheck r, Planning p) {
           Dataset<Row> data = p.data();
-          Column c = p.single(check, r.field(), "a references").column();
+          Resolved mine = p.single(check, r.field(), "a references");
+          Column c = mine.column();
           Dataset<Row> other = p.given().get(r.dataset());
           if (other == null) {
             String path = p.checks().references().get(r.dataset());
@@ -115,7 +117,9 @@ public record ReferencesCheck(String field, String dataset, String datasetField)
               .withRows(
                   Planned.Rows.flag(
                       r.field(),
-                      "is not in " + r.dataset() + "." + r.datasetField(),
+                      concat(
+                          Planned.rendered(mine),
+                          lit(" is not in " + r.dataset() + "." + r.datasetField())),
                       (source, flag) -> {
                         // The keys are distinct: a left join keeps each row once, and marks the
                         // rows whose value the referenced dataset has.

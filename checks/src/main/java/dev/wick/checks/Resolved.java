@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.avg;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.element_at;
 import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.filter;
 import static org.apache.spark.sql.functions.lit;
@@ -53,6 +54,11 @@ record Resolved(String path, FieldPath at, Column column, DataType type, boolean
   /** The rows holding a value for which {@code bad} holds. */
   Column failingRows(Function<Column, Column> bad) {
     return repeated ? coalesce(exists(column, bad::apply), lit(false)) : bad.apply(column);
+  }
+
+  /** The value for which {@code bad} holds: this one, or the first such of the values. */
+  Column failingValue(Function<Column, Column> bad) {
+    return repeated ? element_at(filter(column, bad::apply), 1) : column;
   }
 
   Column min() {

@@ -3,6 +3,7 @@ package dev.wick.checks;
 import static dev.wick.checks.Messages.result;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sum;
@@ -19,7 +20,6 @@ import java.util.function.Function;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.expressions.Window;
 
 /**
  * No combination of values of {@code fields} occurs in more than one row (exact; nulls count as a
@@ -91,9 +91,15 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
         Planned plan(Check check, UniqueCheck r, Planning p) {
           List<Column> keys = new ArrayList<>();
           Column[] plain = new Column[r.fields().size()];
+          List<Column> named = new ArrayList<>();
           for (int i = 0; i < r.fields().size(); i++) {
-            plain[i] = p.single(check, r.fields().get(i), "a unique").column();
+            Resolved f = p.single(check, r.fields().get(i), "a unique");
+            plain[i] = f.column();
             keys.add(plain[i].as(r.fields().get(i)));
+            if (i > 0) {
+              named.add(lit(", "));
+            }
+            named.add(Planned.rendered(f));
           }
           Column[] keyColumns = keys.toArray(new Column[0]);
           String what =
@@ -139,11 +145,40 @@ public record UniqueCheck(List<String> fields) implements Check.Rule {
                   Planned.Rows.flag(
                       String.join(", ", r.fields()),
                       r.fields().size() == 1
-                          ? "occurs in more than one row"
-                          : "occur together in more than one row",
-                      (source, flag) ->
-                          source.withColumn(
-                              flag, count(lit(1)).over(Window.partitionBy(plain)).gt(1))));
+                          ? concat(named.get(0), lit(" occurs in more than one row"))
+                          : concat(
+                              lit("("),
+                              concat(named.toArray(new Column[0])),
+                              lit(") occur together in more than one row")),
+                      (source, flag) -> flagDuplicated(source, flag, plain)));
         }
       };
+
+  /**
+   * {@code source} with the boolean column {@code flag}, true on every row of a key that more than
+   * one row holds (null keys group together, as in the check's count). The duplicated keys are
+   * found over the key columns alone and joined back, so only they, usually few, meet the rows.
+   */
+  private static Dataset<Row> flagDuplicated(Dataset<Row> source, String flag, Column[] key) {
+    Column[] aliased = new Column[key.length];
+    Column on = lit(true);
+    for (int i = 0; i < key.length; i++) {
+      String name = flag + "_k" + i;
+      aliased[i] = key[i].as(name);
+      on = on.and(key[i].eqNullSafe(col(name)));
+    }
+    String n = flag + "_n";
+    Dataset<Row> duplicated =
+        source
+            .groupBy(aliased)
+            .agg(count(lit(1)).as(n))
+            .where(col(n).gt(1))
+            .drop(n)
+            .withColumn(flag, lit(true));
+    Dataset<Row> joined = source.join(duplicated, on, "left");
+    for (int i = 0; i < key.length; i++) {
+      joined = joined.drop(flag + "_k" + i);
+    }
+    return joined;
+  }
 }

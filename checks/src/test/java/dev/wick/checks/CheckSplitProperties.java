@@ -18,6 +18,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -40,44 +41,54 @@ class CheckSplitProperties {
   /** One row: an id, a nullable number, text and array of numbers, and a key that may repeat. */
   record Play(int id, Integer a, String b, List<Integer> c, Integer k) {}
 
-  /** A check, and the plain Java judgement of a row: whether it fails it. */
-  record Judged(Check check, String field, String reason, BiPredicate<Play, List<Play>> fails) {}
+  /** A check, and the plain Java judgement of a row: whether it fails it, and the reason why. */
+  record Judged(
+      Check check,
+      String field,
+      Function<Play, String> reason,
+      BiPredicate<Play, List<Play>> fails) {}
+
+  private static boolean outside(Integer v) {
+    return v != null && (v < 0 || v > 10);
+  }
 
   static final List<Judged> CANDIDATES =
       List.of(
-          new Judged(Check.completeness("a", 0.5), "a", "is null", (p, all) -> p.a() == null),
+          new Judged(Check.completeness("a", 0.5), "a", p -> "is null", (p, all) -> p.a() == null),
           new Judged(
-              Check.completeness("b", 0.9).warn(), "b", "is null", (p, all) -> p.b() == null),
+              Check.completeness("b", 0.9).warn(), "b", p -> "is null", (p, all) -> p.b() == null),
           new Judged(
               Check.allowedValues("b", List.of("x", "y")),
               "b",
-              "is not one of x, y",
+              p -> "'" + p.b() + "' is not one of x, y",
               (p, all) -> p.b() != null && !Set.of("x", "y").contains(p.b())),
           new Judged(
               Check.range("a", OptionalDouble.of(0), OptionalDouble.of(10)),
               "a",
-              "is not between 0 and 10",
-              (p, all) -> p.a() != null && (p.a() < 0 || p.a() > 10)),
+              p -> p.a() + " is not between 0 and 10",
+              (p, all) -> outside(p.a())),
           new Judged(
               Check.range("c[]", OptionalDouble.of(0), OptionalDouble.of(10)),
               "c[]",
-              "holds a value that is not between 0 and 10",
-              (p, all) ->
-                  p.c() != null && p.c().stream().anyMatch(v -> v != null && (v < 0 || v > 10))),
+              p ->
+                  "holds "
+                      + p.c().stream().filter(CheckSplitProperties::outside).findFirst().get()
+                      + ", which is not between 0 and 10",
+              (p, all) -> p.c() != null && p.c().stream().anyMatch(CheckSplitProperties::outside)),
           new Judged(
               Check.regex("b", "x+"),
               "b",
-              "does not match x+",
+              p -> "'" + p.b() + "' does not match x+",
               (p, all) -> p.b() != null && !p.b().matches("x+")),
           new Judged(
               Check.unique("k"),
               "k",
-              "occurs in more than one row",
+              p -> p.k() + " occurs in more than one row",
               (p, all) -> all.stream().filter(o -> Objects.equals(o.k(), p.k())).count() > 1),
           new Judged(
               Check.predicate("a < 8", 0.5),
               "",
-              "does not satisfy a < 8",
+              p -> "does not satisfy a < 8",
               (p, all) -> p.a() == null || p.a() >= 8));
 
   @Provide
@@ -133,7 +144,7 @@ class CheckSplitProperties {
       List<String> reasons = new ArrayList<>();
       for (Judged j : checks) {
         if (j.fails().test(p, plays)) {
-          reasons.add(j.field() + " | " + j.check().name() + " | " + j.reason());
+          reasons.add(j.field() + " | " + j.check().name() + " | " + j.reason().apply(p));
           perCheck.merge(j.check().name(), 1L, Long::sum);
         }
       }

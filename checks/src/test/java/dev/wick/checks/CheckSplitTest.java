@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
@@ -66,73 +65,84 @@ class CheckSplitTest {
     return Checks.of(checks).split(plays, Map.of("users", users));
   }
 
-  /** Each row-level kind: the check, the rows that fail it, and the reason's field and text. */
+  /** Each row-level kind: the check, the reason's field, and the rows that fail it with why. */
   static Stream<Arguments> rowLevelKinds() {
     return Stream.of(
-        Arguments.of(Check.completeness("country", 0.5), Set.of(7), "country", "is null"),
+        Arguments.of(Check.completeness("country", 0.5), "country", Map.of(7, "is null")),
         Arguments.of(
             Check.allowedValues("kind", List.of("play", "skip")),
-            Set.of(8),
             "kind",
-            "is not one of play, skip"),
+            Map.of(8, "'pause' is not one of play, skip")),
         Arguments.of(
             Check.range("ms", OptionalDouble.empty(), OptionalDouble.of(9000)),
-            Set.of(10),
             "ms",
-            "is not at most 9000"),
+            Map.of(10, "10000 is not at most 9000")),
         Arguments.of(
             Check.regex("tags[]", "[a-z][0-9]"),
-            Set.of(4, 6),
             "tags[]",
-            "holds a value that does not match [a-z][0-9]"),
+            Map.of(
+                4, "holds 'zz', which does not match [a-z][0-9]",
+                6, "holds 'x', which does not match [a-z][0-9]")),
         Arguments.of(
             Check.semantic("country", "country_code"),
-            Set.of(8),
             "country",
-            "is not a valid country_code"),
+            Map.of(8, "'XX' is not a valid country_code")),
         Arguments.of(
             Check.predicate("ended_at >= started_at", 1.0),
-            Set.of(7, 10),
             "",
-            "does not satisfy ended_at >= started_at"),
+            Map.of(
+                7, "does not satisfy ended_at >= started_at",
+                10, "does not satisfy ended_at >= started_at")),
         Arguments.of(
             Check.references("user_id", "users", "user_id"),
-            Set.of(8),
             "user_id",
-            "is not in users.user_id"),
+            Map.of(8, "9 is not in users.user_id")),
         Arguments.of(
             Check.unique("user_id"),
-            Set.of(1, 2, 3, 5, 9, 10),
             "user_id",
-            "occurs in more than one row"),
+            Map.of(
+                1, "1 occurs in more than one row",
+                3, "1 occurs in more than one row",
+                9, "1 occurs in more than one row",
+                2, "2 occurs in more than one row",
+                5, "2 occurs in more than one row",
+                10, "2 occurs in more than one row")),
         Arguments.of(
             Check.unique("user_id", "kind"),
-            Set.of(1, 9, 2, 5, 10),
             "user_id, kind",
-            "occur together in more than one row"),
+            Map.of(
+                1, "(1, 'play') occur together in more than one row",
+                9, "(1, 'play') occur together in more than one row",
+                2, "(2, 'play') occur together in more than one row",
+                5, "(2, 'play') occur together in more than one row",
+                10, "(2, 'play') occur together in more than one row")),
         Arguments.of(
             Check.freshness(
                 "started_at",
                 Duration.ofMinutes(5),
                 Optional.of(Instant.parse("2024-05-01T10:10:00Z"))),
-            Set.of(1, 2, 3, 4, 5),
             "started_at",
-            "is more than 5m before 2024-05-01T10:10:00Z"));
+            Map.of(
+                1, "2024-05-01T10:00:00Z is more than 5m before 2024-05-01T10:10:00Z",
+                2, "2024-05-01T10:01:00Z is more than 5m before 2024-05-01T10:10:00Z",
+                3, "2024-05-01T10:02:00Z is more than 5m before 2024-05-01T10:10:00Z",
+                4, "2024-05-01T10:03:00Z is more than 5m before 2024-05-01T10:10:00Z",
+                5, "2024-05-01T10:04:00Z is more than 5m before 2024-05-01T10:10:00Z")));
   }
 
   @ParameterizedTest
   @MethodSource("rowLevelKinds")
   void eachRowLevelKindPutsExactlyItsFailingRowsInInvalidWithItsReason(
-      Check check, Set<Integer> failing, String field, String reason) {
+      Check check, String field, Map<Integer, String> failing) {
     CheckSplit split = split(check);
     Map<Integer, List<String>> reasons = reasonsById(split.invalid(), split.reasonsColumn());
-    assertThat(reasons.keySet()).containsExactlyInAnyOrderElementsOf(failing);
-    for (List<String> r : reasons.values()) {
-      assertThat(r).containsExactly(field + " | " + check.name() + " | " + reason);
-    }
+    assertThat(reasons.keySet()).containsExactlyInAnyOrderElementsOf(failing.keySet());
+    reasons.forEach(
+        (id, r) ->
+            assertThat(r).containsExactly(field + " | " + check.name() + " | " + failing.get(id)));
     assertThat(ids(split.valid()))
         .containsExactlyInAnyOrderElementsOf(
-            Stream.iterate(1, i -> i + 1).limit(10).filter(i -> !failing.contains(i)).toList());
+            Stream.iterate(1, i -> i + 1).limit(10).filter(i -> !failing.containsKey(i)).toList());
     assertThat(split.valid().columns()).containsExactly(plays.columns());
   }
 
@@ -142,6 +152,17 @@ class CheckSplitTest {
     CheckSplit split = Checks.of(Check.unique("play_id")).split(twice);
     assertThat(ids(split.invalid())).containsExactlyInAnyOrder(1, 1, 2, 2);
     assertThat(split.valid().count()).isEqualTo(8);
+  }
+
+  @Test
+  void nullKeysThatRepeatAreDuplicatedAsTheCheckCountsThem() {
+    Dataset<Row> data =
+        spark.sql("SELECT * FROM VALUES (1, 10), (2, NULL), (3, NULL), (4, 11) AS t(play_id, k)");
+    CheckSplit split = Checks.of(Check.unique("k")).split(data);
+    assertThat(split.results().results().get(0).passed()).isFalse();
+    assertThat(reasonsById(split.invalid(), split.reasonsColumn()))
+        .containsOnlyKeys(2, 3)
+        .containsEntry(2, List.of("k | unique(k) | null occurs in more than one row"));
   }
 
   @Test
@@ -185,9 +206,9 @@ class CheckSplitTest {
     assertThat(reasons).containsOnlyKeys(8);
     assertThat(reasons.get(8))
         .containsExactly(
-            "kind | allowedValues(kind) | is not one of play, skip",
-            "country | semantic(country) | is not a valid country_code",
-            "user_id | references(user_id in users.user_id) | is not in users.user_id");
+            "kind | allowedValues(kind) | 'pause' is not one of play, skip",
+            "country | semantic(country) | 'XX' is not a valid country_code",
+            "user_id | references(user_id in users.user_id) | 9 is not in users.user_id");
   }
 
   static Check[] everyRowLevelKind() {
@@ -302,7 +323,7 @@ class CheckSplitTest {
         reasonsById(marked.where("reasons IS NOT NULL"), "reasons");
     assertThat(reasons.get(7)).containsExactly("country | completeness(country) | is null");
     assertThat(reasons.get(1))
-        .containsExactly("user_id | unique(user_id) | occurs in more than one row");
+        .containsExactly("user_id | unique(user_id) | 1 occurs in more than one row");
     assertThat(results.invalidRows()).hasValue(7L);
     assertThat(results.results().get(0).invalidRows()).hasValue(1L);
     assertThat(results.results().get(1).invalidRows()).hasValue(6L);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
             + " rows that pass every row-level check and those that fail one with their reasons;"
             + " with --mark, marked/: every row and its reasons), prints one line per failed"
             + " check, and exits"
-            + " 1 when a check of severity error fails, 2 when the input has no rows (unless"
+            + " 1 when a check of severity error fails (or, with --max-invalid-fraction, too many"
+            + " rows are invalid), 2 when the input has no rows (unless"
             + " --allow-empty).")
 final class CheckCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -80,12 +82,20 @@ final class CheckCommand implements Callable<Integer> {
       description = "Also write marked/: every row, with a reasons column (null when it passes).")
   boolean mark;
 
+  @Mixin MaxInvalidFractionOption invalidBound;
+
   @Override
   public Integer call() {
     if (split && mark) {
       throw WickException.usage(
           "--split and --mark both write the rows; give one of them: --split for valid/ and"
               + " invalid/, --mark for every row in marked/.");
+    }
+    OptionalDouble maxInvalidFraction = invalidBound.fraction();
+    if (maxInvalidFraction.isPresent() && !split && !mark) {
+      throw WickException.usage(
+          "--max-invalid-fraction judges the rows the checks split or mark; add --split or"
+              + " --mark.");
     }
     Checks checks = Checks.read(checksFile);
     if (input.trustSql) {
@@ -114,6 +124,10 @@ final class CheckCommand implements Callable<Integer> {
         Format format = input.keptFormat(session);
         CheckResults counted = split ? rows.writeSplit(o, format) : rows.writeMarked(o, format);
         results = counted.withInput(input.in);
+        if (maxInvalidFraction.isPresent()) {
+          results = results.withMaxInvalidFraction(maxInvalidFraction.getAsDouble());
+        }
+        gate = results.gate(empty.allowEmpty);
       }
       results.writeTo(o);
       written = Inputs.local(o.commit());
@@ -121,6 +135,13 @@ final class CheckCommand implements Callable<Integer> {
     String parts = split ? "valid/, invalid/, " : mark ? "marked/, " : "";
     CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
     return GatePrinter.report(
-        gate, spec.commandLine().getErr(), "dataset", "set in " + checksFile, "");
+        gate,
+        spec.commandLine().getErr(),
+        "dataset",
+        v ->
+            v.measure().equals("invalid fraction")
+                ? "--max-invalid-fraction " + invalidBound.maxInvalidFraction
+                : "set in " + checksFile,
+        "");
   }
 }

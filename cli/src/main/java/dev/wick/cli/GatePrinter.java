@@ -6,6 +6,7 @@ import dev.wick.core.gate.Violation;
 import java.io.PrintWriter;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Prints a gate's violations on stderr, one sentence each with the flag that governs it, and maps
@@ -27,14 +28,28 @@ final class GatePrinter {
    */
   static int report(
       GateResult result, PrintWriter err, String command, String thresholdFlag, String schemaHint) {
+    return report(result, err, command, v -> thresholdFlag, schemaHint);
+  }
+
+  /**
+   * {@link #report(GateResult, PrintWriter, String, String, String)} for a command whose thresholds
+   * are given in several places: {@code thresholdFlag} says where each violated one was set.
+   */
+  static int report(
+      GateResult result,
+      PrintWriter err,
+      String command,
+      Function<Violation, String> thresholdFlag,
+      String schemaHint) {
     if (result.passes()) {
       return ExitCode.OK.code();
     }
     Map<Violation.Kind, String> hints =
         Map.of(
-            Violation.Kind.THRESHOLD, "(" + thresholdFlag + ")",
-            Violation.Kind.SCHEMA_CHANGE, "(" + schemaHint + ")",
-            Violation.Kind.EMPTY_INPUT, "(check the path, or pass --allow-empty to accept it)");
+            Violation.Kind.SCHEMA_CHANGE,
+            "(" + schemaHint + ")",
+            Violation.Kind.EMPTY_INPUT,
+            "(check the path, or pass --allow-empty to accept it)");
     // An unusable input makes every other measure meaningless: report it alone, as an error.
     String prefix = result.hasInputError() ? "error: " : command + " check failed: ";
     Map<Violation.Kind, Integer> printed = new EnumMap<>(Violation.Kind.class);
@@ -44,7 +59,11 @@ final class GatePrinter {
       }
       int n = printed.merge(v.kind(), 1, Integer::sum);
       if (n <= SHOWN) {
-        err.println(prefix + sentence(v.message(), hints.get(v.kind())));
+        String hint =
+            v.kind() == Violation.Kind.THRESHOLD
+                ? "(" + thresholdFlag.apply(v) + ")"
+                : hints.get(v.kind());
+        err.println(prefix + sentence(v.message(), hint));
       }
     }
     for (Map.Entry<Violation.Kind, Integer> e : printed.entrySet()) {

@@ -13,6 +13,7 @@ import dev.wick.core.validation.ValidationThresholds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -55,11 +56,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin OutFormatOption outFormat;
 
-  @Option(
-      names = "--max-invalid-fraction",
-      paramLabel = "X",
-      description = "Fail (exit 1) when more than this fraction of records (0 to 1) is invalid.")
-  Double maxInvalidFraction;
+  @Mixin MaxInvalidFractionOption invalidBound;
 
   @Option(
       names = "--reasons-column",
@@ -72,12 +69,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (maxInvalidFraction != null && !(maxInvalidFraction >= 0 && maxInvalidFraction <= 1)) {
-      throw WickException.usage(
-          "--max-invalid-fraction is "
-              + maxInvalidFraction
-              + "; give a fraction between 0 and 1, such as 0.01 for 1%.");
-    }
+    OptionalDouble maxInvalidFraction = invalidBound.fraction();
     Format written = outFormat.format().orElse(null);
     if (written == Format.CSV || written == Format.TEXT) {
       throw WickException.usage(
@@ -98,9 +90,9 @@ final class ValidateCommand implements Callable<Integer> {
     }
     ValidatedRows checked = validation.run(data);
     ValidationThresholds thresholds =
-        maxInvalidFraction == null
+        maxInvalidFraction.isEmpty()
             ? ValidationThresholds.anyInvalid()
-            : ValidationThresholds.maxInvalidFraction(maxInvalidFraction);
+            : ValidationThresholds.maxInvalidFraction(maxInvalidFraction.getAsDouble());
     if (empty.allowEmpty) {
       thresholds = thresholds.allowingEmpty();
     }
@@ -124,7 +116,7 @@ final class ValidateCommand implements Callable<Integer> {
         spec.commandLine().getErr(),
         "validate",
         "--max-invalid-fraction "
-            + maxInvalidFraction
+            + invalidBound.maxInvalidFraction
             + "; see "
             + output.out
             + "/invalid for the reasons",

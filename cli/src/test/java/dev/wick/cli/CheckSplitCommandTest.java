@@ -159,6 +159,56 @@ class CheckSplitCommandTest {
     }
   }
 
+  /** Only warnings and the invalid rows: the share of invalid rows alone decides the gate. */
+  static final String WARN_ONLY =
+      "checks:\n"
+          + "  - {check: completeness, field: country, min: 0.5, severity: warn}\n"
+          + "  - {check: allowedValues, field: kind, values: [play, skip], severity: warn}\n";
+
+  @Test
+  void maxInvalidFractionFailsTheGateWhenMoreRowsAreInvalidAndSaysSoEverywhere()
+      throws IOException {
+    // Plays 7 (no country) and 8 (kind pause) are invalid: 2 of 8 rows, 25%.
+    Path failing = dir.resolve("fraction-fails");
+    CliRun run =
+        check(plays, checksFile(WARN_ONLY), failing, "--split", "--max-invalid-fraction", "0.2");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+    assertThat(run.err())
+        .isEqualTo(
+            "dataset check failed: 2 of 8 rows (25.00%) are invalid; at most 20.00% may be"
+                + " (--max-invalid-fraction 0.2).\n");
+    JsonNode json = new ObjectMapper().readTree(failing.resolve("checks.json").toFile());
+    assertThat(json.get("passed").asBoolean()).isFalse();
+    assertThat(json.get("invalidRows").asLong()).isEqualTo(2);
+    assertThat(json.get("invalidFraction").asDouble()).isEqualTo(0.25);
+    assertThat(json.get("maxInvalidFraction").asDouble()).isEqualTo(0.2);
+    assertThat(spark.read().parquet(failing.resolve("invalid").toString()).count()).isEqualTo(2);
+
+    Path passing = dir.resolve("fraction-passes");
+    run = check(plays, checksFile(WARN_ONLY), passing, "--mark", "--max-invalid-fraction", "0.25");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    json = new ObjectMapper().readTree(passing.resolve("checks.json").toFile());
+    assertThat(json.get("passed").asBoolean()).isTrue();
+  }
+
+  @Test
+  void maxInvalidFractionWithoutRowsToCountIsOneSentenceAndExitTwo() throws IOException {
+    Path out = dir.resolve("fraction-alone");
+    CliRun run = check(plays, checksFile(WARN_ONLY), out, "--max-invalid-fraction", "0.1");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: --max-invalid-fraction judges the rows the checks split or mark; add --split"
+                + " or --mark.\n");
+    run = check(plays, checksFile(WARN_ONLY), out, "--split", "--max-invalid-fraction", "1.5");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "error: --max-invalid-fraction is 1.5; give a fraction between 0 and 1, such as 0.01"
+                + " for 1%.\n");
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void splitAndMarkTogetherAreOneSentenceAndExitTwo() throws IOException {
     Path out = dir.resolve("both");

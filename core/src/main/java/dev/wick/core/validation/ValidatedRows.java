@@ -1,6 +1,7 @@
 package dev.wick.core.validation;
 
 import static org.apache.spark.sql.functions.array;
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.count;
@@ -94,7 +95,8 @@ public final class ValidatedRows {
               new RuleInfo(r.field(), r.rule(), true),
               "__wick_rule_" + i,
               false,
-              when(r.failing(), r.reason()),
+              // A failing row stays failed even where its reason cannot be rendered (null).
+              when(r.failing(), coalesce(r.reason(), lit("fails " + r.rule()))),
               r.failing()));
     }
     return new ValidatedRows(source, dataColumns, reasonsColumn, staged);

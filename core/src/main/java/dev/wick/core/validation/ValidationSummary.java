@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.json.Json;
-import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,25 +53,7 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
               "1",
               "The input holds no records, so nothing was validated."));
     }
-    if (invalidFraction() > thresholds.maxInvalidFraction()) {
-      String measured = Wording.percent(invalidFraction());
-      String limit = Wording.percent(thresholds.maxInvalidFraction());
-      out.add(
-          new dev.wick.core.gate.Violation(
-              dev.wick.core.gate.Violation.Kind.THRESHOLD,
-              "records",
-              "invalid fraction",
-              String.valueOf(invalidFraction()),
-              String.valueOf(thresholds.maxInvalidFraction()),
-              Wording.count(invalid)
-                  + " of "
-                  + Wording.count(total, "record")
-                  + " ("
-                  + measured
-                  + ") are invalid; at most "
-                  + limit
-                  + " may be."));
-    }
+    thresholds.judgeInvalid(invalid, total, "record").ifPresent(out::add);
     return new GateResult(out);
   }
 

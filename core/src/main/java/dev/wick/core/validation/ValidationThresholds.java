@@ -1,6 +1,9 @@
 package dev.wick.core.validation;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Violation;
+import dev.wick.core.report.Wording;
+import java.util.Optional;
 
 /**
  * What a validation may show before its gate fails ({@link ValidationSummary#gate}): more than
@@ -29,6 +32,33 @@ public record ValidationThresholds(double maxInvalidFraction, boolean allowEmpty
   /** At most {@code fraction} of the records may be invalid; an input of no records fails. */
   public static ValidationThresholds maxInvalidFraction(double fraction) {
     return new ValidationThresholds(fraction, false);
+  }
+
+  /**
+   * The violation of the largest invalid fraction by {@code invalid} of {@code total} rows, if they
+   * break it; {@code noun} names a row ({@code record}, {@code row}). {@code wick validate} and
+   * {@code wick check --split} judge their invalid rows by this one rule.
+   */
+  public Optional<Violation> judgeInvalid(long invalid, long total, String noun) {
+    double fraction = total == 0 ? 0.0 : (double) invalid / total;
+    if (fraction <= maxInvalidFraction) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Violation(
+            Violation.Kind.THRESHOLD,
+            noun + "s",
+            "invalid fraction",
+            String.valueOf(fraction),
+            String.valueOf(maxInvalidFraction),
+            Wording.count(invalid)
+                + " of "
+                + Wording.count(total, noun)
+                + " ("
+                + Wording.percent(fraction)
+                + ") are invalid; at most "
+                + Wording.percent(maxInvalidFraction)
+                + " may be."));
   }
 
   /** These thresholds, accepting an input of no records. */

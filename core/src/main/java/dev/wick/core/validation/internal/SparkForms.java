@@ -1,8 +1,11 @@
 package dev.wick.core.validation.internal;
 
 import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.date_format;
+import static org.apache.spark.sql.functions.date_trunc;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.octet_length;
+import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.schema.DataType;
 import org.apache.spark.sql.Column;
@@ -27,6 +30,35 @@ public final class SparkForms {
       return concat(lit("<"), octet_length(value).cast("string"), lit(" bytes>"));
     }
     return value.cast("string");
+  }
+
+  /**
+   * The rendering of {@code value}, a column of the Spark type {@code type}, as {@link
+   * #render(Column, DataType)} renders the Wick type it maps to: text quoted, bytes by their
+   * length, anything else as Spark casts it to text.
+   */
+  public static Column render(Column value, org.apache.spark.sql.types.DataType type) {
+    if (type instanceof org.apache.spark.sql.types.StringType) {
+      return render(value, DataType.STRING);
+    }
+    if (type instanceof org.apache.spark.sql.types.BinaryType) {
+      return render(value, DataType.BYTES);
+    }
+    if (type instanceof org.apache.spark.sql.types.TimestampType) {
+      return isoTime(value, "XXX");
+    }
+    if (type instanceof org.apache.spark.sql.types.TimestampNTZType) {
+      return isoTime(value, "");
+    }
+    return value.cast("string");
+  }
+
+  /** A time as ISO-8601, to the second unless it has a fraction, with {@code zone}'s pattern. */
+  private static Column isoTime(Column value, String zone) {
+    return when(
+            value.equalTo(date_trunc("second", value)),
+            date_format(value, "yyyy-MM-dd'T'HH:mm:ss" + zone))
+        .otherwise(date_format(value, "yyyy-MM-dd'T'HH:mm:ss.SSSSSS" + zone));
   }
 
   /** {@code render(value) + " " + tail}. */
