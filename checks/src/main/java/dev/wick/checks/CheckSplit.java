@@ -90,9 +90,9 @@ public final class CheckSplit {
   }
 
   /**
-   * The row-level checks staged as core's rules: the rows, and for each rule the index of its
-   * check among the planned; {@code flagged} when a rule reads a column that a check added to the
-   * data (by a join or a window).
+   * The row-level checks staged as core's rules: the rows, and for each rule the index of its check
+   * among the planned; {@code flagged} when a rule reads a column that a check added to the data
+   * (by a join or a window).
    */
   private record Staged(ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {}
 

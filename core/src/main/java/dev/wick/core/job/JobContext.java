@@ -46,10 +46,10 @@ public interface JobContext {
 
   /**
    * Splits {@code data} by {@code judge}: writes the rows it finds invalid, with the reasons column
-   * ({@link ValidatedRows#REASONS_TYPE}, named {@code reasons} unless the judge names it otherwise),
-   * to {@code quarantine} through {@link #write} (so with the safe writers in production, and
-   * captured like any other output under {@code JobTest}), adds their number to the counter named
-   * {@code counter}, and returns the valid rows with {@code data}'s columns.
+   * ({@link ValidatedRows#REASONS_TYPE}, named {@code reasons} unless the judge names it
+   * otherwise), to {@code quarantine} through {@link #write} (so with the safe writers in
+   * production, and captured like any other output under {@code JobTest}), adds their number to the
+   * counter named {@code counter}, and returns the valid rows with {@code data}'s columns.
    *
    * <pre>{@code
    * Dataset<Row> valid =
@@ -58,11 +58,11 @@ public interface JobContext {
    *
    * <p>The quarantine is written before this method returns: one pass over {@code data} that judges
    * every row, builds the reasons of the invalid rows alone and counts them as it writes them. The
-   * valid rows it returns are lazy, as any dataset: wherever the job uses them, {@code data} is read
-   * again and each row judged by the rules' cheap form (whether it fails, with no reasons). Nothing
-   * is cached, so the valid rows stay usable for as long as {@code data} does and nothing is left
-   * for anyone to unpersist; a job whose input is costly to read twice (a wide Avro input, a
-   * {@code unique} or {@code references} check, which group or join the rows) caches {@code data}
+   * valid rows it returns are lazy, as any dataset: wherever the job uses them, {@code data} is
+   * read again and each row judged by the rules' cheap form (whether it fails, with no reasons).
+   * Nothing is cached, so the valid rows stay usable for as long as {@code data} does and nothing
+   * is left for anyone to unpersist; a job whose input is costly to read twice (a wide Avro input,
+   * a {@code unique} or {@code references} check, which group or join the rows) caches {@code data}
    * before the split and unpersists it after its last use of the valid rows.
    *
    * <p>The quarantine holds the input's columns and an array of structs, so it is Parquet, ORC,
@@ -75,8 +75,7 @@ public interface JobContext {
    * @param counter the name of the counter of invalid rows ({@link #counter})
    * @return the rows that pass every rule, with {@code data}'s columns
    */
-  default Dataset<Row> split(
-      Dataset<Row> data, RowJudge judge, Io<?> quarantine, String counter) {
+  default Dataset<Row> split(Dataset<Row> data, RowJudge judge, Io<?> quarantine, String counter) {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(judge, "judge");
     Objects.requireNonNull(quarantine, "quarantine");

@@ -4,10 +4,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * Judges each row of a dataset: stages rules over its rows, valid or invalid with their reasons,
- * as a {@link ValidatedRows}. {@link Validation} is one (a schema's semantic-type rules); the
- * checks module's {@code Checks.rowLevel()} is another (the row-level checks of a checks file).
- * The job runtime's {@code JobContext.split} takes one to quarantine the invalid rows of a dataset.
+ * Judges each row of a dataset: stages rules over its rows, valid or invalid with their reasons, as
+ * a {@link ValidatedRows}. {@link Validation} is one (a schema's semantic-type rules); the checks
+ * module's {@code Checks.rowLevel()} is another (the row-level checks of a checks file). The job
+ * runtime's {@code JobContext.split} takes one to quarantine the invalid rows of a dataset.
  *
  * <pre>{@code
  * RowJudge judge = Validation.of(schema);

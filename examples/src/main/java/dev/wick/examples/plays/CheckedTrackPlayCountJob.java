@@ -14,8 +14,8 @@ import org.apache.spark.sql.Row;
  * Counts track plays as {@link TrackPlayCountJob} does, after quarantining the plays that break the
  * row-level checks of {@link #CHECKS}: a play delivered more than once (every copy of it), a play
  * with no country, a duration that is negative or longer than a day. The quarantined plays are
- * written with their reasons (one {@code {field, rule, reason}} per check they break, the rule being
- * the check's name) and counted in the {@code quarantined_plays} counter, by {@link
+ * written with their reasons (one {@code {field, rule, reason}} per check they break, the rule
+ * being the check's name) and counted in the {@code quarantined_plays} counter, by {@link
  * JobContext#split}; the dataset-level check ({@code rowCount}) judges no row and is not run.
  *
  * <p>{@code --plays=PATH --out=PATH --quarantine=PATH}.
@@ -38,10 +38,7 @@ public final class CheckedTrackPlayCountJob implements WickJob {
     Dataset<Row> plays = ctx.read(Io.avro(args.string("plays"), TrackPlay.class));
     Dataset<Row> valid =
         ctx.split(
-            plays,
-            CHECKS.rowLevel(),
-            Io.parquet(args.string("quarantine")),
-            "quarantined_plays");
+            plays, CHECKS.rowLevel(), Io.parquet(args.string("quarantine")), "quarantined_plays");
     ctx.write(Io.parquet(args.string("out")), TrackPlayCountJob.countPerTrack(valid, true));
   }
 

@@ -33,8 +33,7 @@ public final class ValidatedTrackPlayCountJob implements WickJob {
     // The invalid plays are written aside (with their reasons) and counted now, in one pass; the
     // valid ones are judged again, without reasons, as the counts below read them.
     Dataset<Row> valid =
-        ctx.split(
-            plays, Validation.of(PLAYS), Io.parquet(args.string("invalid")), "invalid_plays");
+        ctx.split(plays, Validation.of(PLAYS), Io.parquet(args.string("invalid")), "invalid_plays");
     ctx.write(Io.parquet(args.string("out")), TrackPlayCountJob.countPerTrack(valid, true));
   }
 

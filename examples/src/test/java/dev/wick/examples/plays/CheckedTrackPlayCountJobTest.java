@@ -69,8 +69,7 @@ class CheckedTrackPlayCountJobTest {
     // Each quarantined play, by track, user and duration, with the checks it breaks.
     Map<String, List<String>> reasons = new TreeMap<>();
     for (Row r : quarantined) {
-      String play =
-          r.getAs("track_id").equals(TRACK_A) ? "A" : "B";
+      String play = r.getAs("track_id").equals(TRACK_A) ? "A" : "B";
       play += r.getAs("user_id").equals(ALICE) ? " alice " : " bob ";
       play += r.<Long>getAs("ms_played");
       List<String> why =
@@ -124,10 +123,7 @@ class CheckedTrackPlayCountJobTest {
     assertThat(counts)
         .containsExactlyInAnyOrder(TRACK_A + " 1 1 40000 0", TRACK_B + " 1 1 20000 1");
     assertThat(quarantined).hasSize(5);
-    assertThat(
-            quarantined.stream()
-                .mapToInt(r -> r.getList(r.fieldIndex("reasons")).size())
-                .sum())
+    assertThat(quarantined.stream().mapToInt(r -> r.getList(r.fieldIndex("reasons")).size()).sum())
         .isEqualTo(6);
   }
 
@@ -136,9 +132,7 @@ class CheckedTrackPlayCountJobTest {
     List<TrackPlay> good = List.of(play(TRACK_A, ALICE, 40_000), play(TRACK_A, BOB, 10_000));
     List<String> counts = new ArrayList<>();
     List<Row> quarantined = new ArrayList<>();
-    job(good, counts, quarantined)
-        .counter("quarantined_plays", n -> assertThat(n).isZero())
-        .run();
+    job(good, counts, quarantined).counter("quarantined_plays", n -> assertThat(n).isZero()).run();
     assertThat(counts).containsExactly(TRACK_A + " 2 2 50000 1");
     assertThat(quarantined).isEmpty();
   }
