@@ -110,6 +110,10 @@ public interface JobContext {
             // No task ran (an input of no partitions) or the write was refused: count directly.
             .orElseGet(invalid::count);
     counter(counter).add(n);
+    // Not cached: caching the judged rows here would hold a copy of the whole input for the rest of
+    // the job with no one placed to unpersist it, while the valid rows' filter is the rules' cheap
+    // form (no reasons) over one more read of data, which the caller can cache when that read
+    // costs.
     return rows.valid();
   }
 }

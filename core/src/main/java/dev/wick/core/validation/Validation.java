@@ -56,6 +56,9 @@ import org.apache.spark.sql.types.DataTypes;
  * rules are checked by {@link #of} and the reasons column's name by {@link #reasonsColumn}, each
  * failure a {@link WickException} naming the fix; {@link #run} checks the data against the schema
  * before any Spark job runs.
+ *
+ * <p>A {@code Validation} is a {@link RowJudge}: a job quarantines the rows that break the schema's
+ * rules with {@code ctx.split(data, Validation.of(schema), quarantine, counter)}.
  */
 public final class Validation implements RowJudge {
   /** The default name of the reasons column. */
