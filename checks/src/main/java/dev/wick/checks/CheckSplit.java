@@ -67,6 +67,22 @@ public final class CheckSplit {
 
   /** Runs {@code checks} on {@code data} and stages each row-level check's test of a row. */
   static CheckSplit of(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
+    refuseReasonsColumn(data);
+    Evaluation.Plans plans = Evaluation.plan(checks, data, given, true);
+    Staged staged = stage(data, plans.planned());
+    return new CheckSplit(plans.measure(), staged.rows(), staged.checkOfRule(), staged.flagged());
+  }
+
+  /**
+   * Stages the row-level checks of {@code checks} on {@code data}, as {@link #of} does, without
+   * running the checks: what {@link Checks#rowLevel} judges rows by. Runs no Spark job.
+   */
+  static ValidatedRows rows(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
+    refuseReasonsColumn(data);
+    return stage(data, Evaluation.plan(checks, data, given, true).planned()).rows();
+  }
+
+  private static void refuseReasonsColumn(Dataset<Row> data) {
     if (Arrays.asList(data.columns()).contains(Validation.REASONS)) {
       throw WickException.usage(
           "The input already has a column named '"
@@ -74,13 +90,23 @@ public final class CheckSplit {
               + "', which the split rows' reasons would take; rename that column before"
               + " splitting the rows.");
     }
-    Evaluation.Evaluated evaluated = Evaluation.evaluate(checks, data, given, true);
+  }
+
+  /**
+   * The row-level checks staged as core's rules: the rows, and for each rule the index of its check
+   * among the planned; {@code flagged} when a rule reads a column that a check added to the data
+   * (by a join or a window).
+   */
+  private record Staged(ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {}
+
+  /** Stages each row-level check of {@code planned} as a rule over {@code data}'s rows. */
+  private static Staged stage(Dataset<Row> data, List<Planned> planned) {
     Dataset<Row> source = data;
     List<ValidatedRows.RowRule> rules = new ArrayList<>();
     List<Integer> checkOfRule = new ArrayList<>();
     boolean flagged = false;
-    for (int i = 0; i < evaluated.planned().size(); i++) {
-      Planned p = evaluated.planned().get(i);
+    for (int i = 0; i < planned.size(); i++) {
+      Planned p = planned.get(i);
       if (p.rows().isEmpty()) {
         continue;
       }
@@ -103,7 +129,7 @@ public final class CheckSplit {
     }
     ValidatedRows staged =
         ValidatedRows.of(source, Arrays.asList(data.columns()), Validation.REASONS, rules);
-    return new CheckSplit(evaluated.results(), staged, checkOfRule, flagged);
+    return new Staged(staged, checkOfRule, flagged);
   }
 
   /** The checks' results, as {@link Checks#run} gives them (no counts of invalid rows). */

@@ -1,6 +1,7 @@
 package dev.wick.checks;
 
 import dev.wick.core.WickException;
+import dev.wick.core.validation.RowJudge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,7 +54,8 @@ import org.apache.spark.sql.Row;
  * fields the data lacks fail in {@link #run} before any Spark job, naming the nearest field.
  *
  * <p>{@link #split} also judges each row by the row-level checks, for the rows that pass them all
- * apart from those that fail one, with their reasons ({@link CheckSplit}).
+ * apart from those that fail one, with their reasons ({@link CheckSplit}); {@link #rowLevel()}
+ * judges the rows alone, for a job's {@code JobContext.split}.
  */
 public final class Checks {
   private final List<Check> checks;
@@ -299,6 +301,32 @@ public final class Checks {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(datasets, "datasets");
     return CheckSplit.of(this, data, datasets);
+  }
+
+  /**
+   * The row-level checks as a {@link RowJudge}, for the job runtime's {@code JobContext.split}: it
+   * judges each row as {@link #split} does (a row fails a check whatever the check's severity and
+   * allowed share of failures, with the same reasons column), and runs none of the checks, so the
+   * dataset-level ones ({@code rowCount}, {@code mean}, ...) are planned (their fields checked, a
+   * baseline read) but judge nothing. Referenced datasets are read from their paths ({@link
+   * #reference}). Judging fails before any Spark job when no check judges rows, or when the data
+   * has a column named as the reasons column.
+   *
+   * <pre>{@code
+   * Dataset<Row> valid = ctx.split(plays, checks.rowLevel(), Io.parquet(quarantine), "bad_plays");
+   * }</pre>
+   */
+  public RowJudge rowLevel() {
+    return rowLevel(Map.of());
+  }
+
+  /**
+   * {@link #rowLevel()}, with referenced datasets given by name as {@link #run(Dataset, Map)} takes
+   * them (a job passes those it read through its context).
+   */
+  public RowJudge rowLevel(Map<String, Dataset<Row>> datasets) {
+    Map<String, Dataset<Row>> given = Map.copyOf(Objects.requireNonNull(datasets, "datasets"));
+    return data -> CheckSplit.rows(this, Objects.requireNonNull(data, "data"), given);
   }
 
   @Override

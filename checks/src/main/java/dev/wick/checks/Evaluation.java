@@ -94,10 +94,47 @@ final class Evaluation implements Planning {
   record Evaluated(CheckResults results, List<Planned> planned) {}
 
   /**
+   * The checks planned on a dataset, before any Spark job: each check's plan says how it is
+   * measured ({@link #measure()} runs the jobs) and, for a row-level check, how it judges a row.
+   */
+  record Plans(Evaluation evaluation, List<Planned> planned) {
+    /** Runs the planned checks' jobs and judges their results, as {@link Evaluation#run} does. */
+    CheckResults measure() {
+      Evaluation e = evaluation;
+      List<Integer> own = new ArrayList<>();
+      for (int i = 0; i < planned.size(); i++) {
+        if (planned.get(i).own().isPresent()) {
+          own.add(i);
+        }
+      }
+      try {
+        return e.measure(planned, own, e.data);
+      } catch (RuntimeException failure) {
+        Optional<WickException> blamed = blame(e.checks, e.data, failure);
+        if (blamed.isPresent()) {
+          throw blamed.get();
+        }
+        throw failure;
+      }
+    }
+  }
+
+  /**
    * Runs the checks as {@link #run} does, and keeps their plans; with {@code rows}, refuses checks
    * of which none judges rows, before any Spark job.
    */
   static Evaluated evaluate(
+      Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given, boolean rows) {
+    Plans plans = plan(checks, data, given, rows);
+    return new Evaluated(plans.measure(), plans.planned());
+  }
+
+  /**
+   * Plans every check on {@code data}, checking everything each names, and runs no Spark job (but
+   * for reading a baseline profile, and the schema of a referenced dataset read from its path);
+   * with {@code rows}, refuses checks of which none judges rows.
+   */
+  static Plans plan(
       Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given, boolean rows) {
     Evaluation e = new Evaluation(checks, data, given);
     List<Planned> planned = new ArrayList<>();
@@ -112,21 +149,7 @@ final class Evaluation implements Planning {
               + " or mark; add a row-level check (completeness, unique, allowedValues, range,"
               + " regex, semantic, predicate, references or freshness).");
     }
-    List<Integer> own = new ArrayList<>();
-    for (int i = 0; i < planned.size(); i++) {
-      if (planned.get(i).own().isPresent()) {
-        own.add(i);
-      }
-    }
-    try {
-      return new Evaluated(e.measure(planned, own, data), planned);
-    } catch (RuntimeException failure) {
-      Optional<WickException> blamed = blame(checks, data, failure);
-      if (blamed.isPresent()) {
-        throw blamed.get();
-      }
-      throw failure;
-    }
+    return new Plans(e, planned);
   }
 
   private static <R extends Check.Rule> Planned plan(Check check, Planning p) {

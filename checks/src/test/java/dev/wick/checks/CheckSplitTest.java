@@ -235,6 +235,41 @@ class CheckSplitTest {
     assertThat(ids(invalid)).containsExactlyInAnyOrder(3, 3, 4, 6, 7, 8, 8);
   }
 
+  @Test
+  void rowLevelJudgesEveryRowAsSplitDoesWithTheSameReasons() {
+    Checks checks =
+        Checks.of(everyRowLevelKind())
+            .and(Check.rowCount(OptionalLong.of(100), OptionalLong.empty()));
+    CheckSplit split = checks.split(plays, Map.of("users", users));
+    dev.wick.core.validation.ValidatedRows judged =
+        checks.rowLevel(Map.of("users", users)).run(plays);
+    assertThat(judged.reasonsColumn()).isEqualTo(split.reasonsColumn());
+    assertThat(reasonsById(judged.invalid(), judged.reasonsColumn()))
+        .isEqualTo(reasonsById(split.invalid(), split.reasonsColumn()))
+        .isNotEmpty();
+    assertThat(ids(judged.valid())).containsExactlyInAnyOrderElementsOf(ids(split.valid()));
+    assertThat(judged.valid().columns()).containsExactly(plays.columns());
+  }
+
+  @Test
+  void rowLevelRefusesChecksThatJudgeNoRowAndAReasonsColumnBeforeAnyJob() {
+    dev.wick.core.validation.RowJudge none =
+        Checks.of(Check.mean("ms", OptionalDouble.of(0), OptionalDouble.empty())).rowLevel();
+    assertThatThrownBy(() -> none.run(plays))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The checks judge the dataset as a whole, none of them a row, so there are no rows to"
+                + " split or mark; add a row-level check (completeness, unique, allowedValues,"
+                + " range, regex, semantic, predicate, references or freshness).");
+    assertThatThrownBy(
+            () ->
+                Checks.of(Check.completeness("country", 1.0))
+                    .rowLevel()
+                    .run(plays.withColumn("reasons", org.apache.spark.sql.functions.lit(1))))
+        .isInstanceOf(WickException.class)
+        .hasMessageContaining("already has a column named 'reasons'");
+  }
+
   @ParameterizedTest
   @EnumSource(
       value = Format.class,

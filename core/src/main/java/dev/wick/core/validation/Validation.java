@@ -56,8 +56,11 @@ import org.apache.spark.sql.types.DataTypes;
  * rules are checked by {@link #of} and the reasons column's name by {@link #reasonsColumn}, each
  * failure a {@link WickException} naming the fix; {@link #run} checks the data against the schema
  * before any Spark job runs.
+ *
+ * <p>A {@code Validation} is a {@link RowJudge}: a job quarantines the rows that break the schema's
+ * rules with {@code ctx.split(data, Validation.of(schema), quarantine, counter)}.
  */
-public final class Validation {
+public final class Validation implements RowJudge {
   /** The default name of the reasons column. */
   public static final String REASONS = "reasons";
 
@@ -103,6 +106,7 @@ public final class Validation {
    * with a usage error on a field the data lacks or holds in another type, or a reasons column name
    * the data already uses.
    */
+  @Override
   public ValidatedRows run(Dataset<Row> data) {
     Objects.requireNonNull(data, "data");
     InputShape.check(Schemas.toSpark(schema), data.schema(), schema.name());

@@ -7,7 +7,6 @@ import dev.wick.core.job.Jobs;
 import dev.wick.core.job.WickJob;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
-import dev.wick.core.validation.ValidatedRows;
 import dev.wick.core.validation.Validation;
 import dev.wick.examples.avro.TrackPlay;
 import org.apache.spark.sql.Dataset;
@@ -17,7 +16,8 @@ import org.apache.spark.sql.Row;
  * Validates track plays before counting them: the semantic types in {@code TrackPlay.avsc} (base62
  * ids of 22 characters, an ISO country code, a non-negative duration) are checked as Catalyst
  * expressions; valid plays are counted as {@link TrackPlayCountJob} counts them, invalid ones are
- * written aside with their reasons and counted in the {@code invalid_plays} counter.
+ * written aside with their reasons and counted in the {@code invalid_plays} counter, by {@link
+ * JobContext#split}.
  *
  * <p>{@code --plays=PATH --out=PATH --invalid=PATH}.
  */
@@ -30,18 +30,11 @@ public final class ValidatedTrackPlayCountJob implements WickJob {
   @Override
   public void run(JobContext ctx, Args args) {
     Dataset<Row> plays = ctx.read(Io.avro(args.string("plays"), TrackPlay.class));
-    ValidatedRows checked = Validation.of(PLAYS).run(plays);
-    // Both outputs derive from the annotated rows: keep them so the input is validated once.
-    Dataset<Row> annotated = checked.annotated().cache();
-    try {
-      Dataset<Row> invalid = checked.invalid();
-      ctx.counter("invalid_plays").add(invalid.count());
-      ctx.write(Io.parquet(args.string("invalid")), invalid);
-      ctx.write(
-          Io.parquet(args.string("out")), TrackPlayCountJob.countPerTrack(checked.valid(), true));
-    } finally {
-      annotated.unpersist();
-    }
+    // The invalid plays are written aside (with their reasons) and counted now, in one pass; the
+    // valid ones are judged again, without reasons, as the counts below read them.
+    Dataset<Row> valid =
+        ctx.split(plays, Validation.of(PLAYS), Io.parquet(args.string("invalid")), "invalid_plays");
+    ctx.write(Io.parquet(args.string("out")), TrackPlayCountJob.countPerTrack(valid, true));
   }
 
   public static void main(String[] args) {
