@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -69,8 +70,9 @@ public final class CheckSplit {
   static CheckSplit of(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
     refuseReasonsColumn(data);
     Evaluation.Plans plans = Evaluation.plan(checks, data, given, true);
-    Staged staged = stage(data, plans.planned());
-    return new CheckSplit(plans.measure(), staged.rows(), staged.checkOfRule(), staged.flagged());
+    CheckResults measured = plans.measure();
+    Staged staged = stage(data, plans.planned(), Optional.of(measured));
+    return new CheckSplit(measured, staged.rows(), staged.checkOfRule(), staged.flagged());
   }
 
   /**
@@ -79,7 +81,8 @@ public final class CheckSplit {
    */
   static ValidatedRows rows(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
     refuseReasonsColumn(data);
-    return stage(data, Evaluation.plan(checks, data, given, true).planned()).rows();
+    return stage(data, Evaluation.plan(checks, data, given, true).planned(), Optional.empty())
+        .rows();
   }
 
   private static void refuseReasonsColumn(Dataset<Row> data) {
@@ -99,8 +102,13 @@ public final class CheckSplit {
    */
   private record Staged(ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {}
 
-  /** Stages each row-level check of {@code planned} as a rule over {@code data}'s rows. */
-  private static Staged stage(Dataset<Row> data, List<Planned> planned) {
+  /**
+   * Stages each row-level check of {@code planned} as a rule over {@code data}'s rows; with the
+   * checks' {@code measured} results, a check that compares rows with others and found no failing
+   * one needs no join.
+   */
+  private static Staged stage(
+      Dataset<Row> data, List<Planned> planned, Optional<CheckResults> measured) {
     Dataset<Row> source = data;
     List<ValidatedRows.RowRule> rules = new ArrayList<>();
     List<Integer> checkOfRule = new ArrayList<>();
@@ -112,8 +120,12 @@ public final class CheckSplit {
       }
       Planned.Rows r = p.rows().get();
       Column failing;
-      CheckResult measured = evaluated.results().results().get(i);
-      if (r.flag() != null && measured.passed() && measured.failing().orElse(-1) == 0) {
+      int at = i;
+      Optional<CheckResult> result = measured.map(m -> m.results().get(at));
+      if (r.flag() != null
+          && result.isPresent()
+          && result.get().passed()
+          && result.get().failing().orElse(-1) == 0) {
         // Its own job found no duplicated key or orphan: no row fails it, and no join is needed.
         failing = lit(false);
       } else if (r.flag() != null) {
