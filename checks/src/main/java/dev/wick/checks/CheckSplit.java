@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -53,26 +54,44 @@ public final class CheckSplit {
 
   private static final String FLAG = "__wick_check_";
 
-  private final CheckResults results;
+  private final Evaluation.Plans plans;
+  private final Optional<Evaluation.Carried> carried;
+  private CheckResults results;
   private final ValidatedRows rows;
   private final List<Integer> checkOfRule;
   private final boolean flagged;
 
   private CheckSplit(
-      CheckResults results, ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {
+      Evaluation.Plans plans,
+      Optional<Evaluation.Carried> carried,
+      CheckResults results,
+      Staged staged) {
+    this.plans = plans;
+    this.carried = carried;
     this.results = results;
-    this.rows = rows;
-    this.checkOfRule = List.copyOf(checkOfRule);
-    this.flagged = flagged;
+    this.rows = staged.rows();
+    this.checkOfRule = List.copyOf(staged.checkOfRule());
+    this.flagged = staged.flagged();
   }
 
-  /** Runs {@code checks} on {@code data} and stages each row-level check's test of a row. */
+  /**
+   * Runs {@code checks} on {@code data} and stages each row-level check's test of a row. On an
+   * input cheap to read again, the checks' aggregates ride on the write of the rows ({@link
+   * #writeSplit}, {@link #writeMarked}), so that the rows are read once for both; on others they
+   * are measured now, as {@link Checks#run} measures them.
+   */
   static CheckSplit of(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
     refuseReasonsColumn(data);
     Evaluation.Plans plans = Evaluation.plan(checks, data, given, true);
+    Optional<Evaluation.Carried> carried = plans.carried();
+    if (carried.isPresent()) {
+      Staged staged = stage(data, plans.planned(), carried.get()::own, carried);
+      return new CheckSplit(plans, carried, null, staged);
+    }
     CheckResults measured = plans.measure();
-    Staged staged = stage(data, plans.planned(), Optional.of(measured));
-    return new CheckSplit(measured, staged.rows(), staged.checkOfRule(), staged.flagged());
+    Staged staged =
+        stage(data, plans.planned(), i -> Optional.of(measured.results().get(i)), carried);
+    return new CheckSplit(plans, carried, measured, staged);
   }
 
   /**
@@ -81,7 +100,11 @@ public final class CheckSplit {
    */
   static ValidatedRows rows(Checks checks, Dataset<Row> data, Map<String, Dataset<Row>> given) {
     refuseReasonsColumn(data);
-    return stage(data, Evaluation.plan(checks, data, given, true).planned(), Optional.empty())
+    return stage(
+            data,
+            Evaluation.plan(checks, data, given, true).planned(),
+            i -> Optional.empty(),
+            Optional.empty())
         .rows();
   }
 
@@ -103,12 +126,15 @@ public final class CheckSplit {
   private record Staged(ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {}
 
   /**
-   * Stages each row-level check of {@code planned} as a rule over {@code data}'s rows; with the
-   * checks' {@code measured} results, a check that compares rows with others and found no failing
-   * one needs no join.
+   * Stages each row-level check of {@code planned} as a rule over {@code data}'s rows; a check that
+   * compares rows with others and whose {@code measured} result found no failing one needs no join.
+   * With {@code carried}, the rows observe the checks' aggregates.
    */
   private static Staged stage(
-      Dataset<Row> data, List<Planned> planned, Optional<CheckResults> measured) {
+      Dataset<Row> data,
+      List<Planned> planned,
+      IntFunction<Optional<CheckResult>> measured,
+      Optional<Evaluation.Carried> carried) {
     Dataset<Row> source = data;
     List<ValidatedRows.RowRule> rules = new ArrayList<>();
     List<Integer> checkOfRule = new ArrayList<>();
@@ -120,8 +146,7 @@ public final class CheckSplit {
       }
       Planned.Rows r = p.rows().get();
       Column failing;
-      int at = i;
-      Optional<CheckResult> result = measured.map(m -> m.results().get(at));
+      Optional<CheckResult> result = measured.apply(i);
       if (r.flag() != null
           && result.isPresent()
           && result.get().passed()
@@ -139,13 +164,24 @@ public final class CheckSplit {
       rules.add(new ValidatedRows.RowRule(r.field(), p.check().name(), failing, r.reason()));
       checkOfRule.add(i);
     }
+    if (carried.isPresent()) {
+      // After the joins, which keep one row per input row: the observation sees each row once.
+      source = carried.get().observe(source);
+    }
     ValidatedRows staged =
         ValidatedRows.of(source, Arrays.asList(data.columns()), Validation.REASONS, rules);
     return new Staged(staged, checkOfRule, flagged);
   }
 
-  /** The checks' results, as {@link Checks#run} gives them (no counts of invalid rows). */
-  public CheckResults results() {
+  /**
+   * The checks' results, as {@link Checks#run} gives them (no counts of invalid rows). Before the
+   * rows are written, on an input whose checks ride on the write, this measures them in a pass of
+   * its own; the write's results ({@link #writeSplit}) are the same, with the rows counted.
+   */
+  public synchronized CheckResults results() {
+    if (results == null) {
+      results = plans.measure();
+    }
     return results;
   }
 
@@ -173,12 +209,28 @@ public final class CheckSplit {
    * Writes the valid rows as {@value #VALID} and the invalid rows, with their reasons, as {@value
    * #INVALID} of {@code out} in {@code format}, and returns the results with the invalid rows
    * counted, in all and per check, as they were written. One pass over the data for Parquet, ORC
-   * and Avro when no check compares rows with others ({@code unique}, {@code references}), else
-   * two. The caller writes the results ({@link CheckResults#writeTo}) and commits.
+   * and Avro unless a check that compares rows with others ({@code unique}, {@code references})
+   * found rows that fail it, else two. The caller writes the results ({@link CheckResults#writeTo})
+   * and commits.
    */
   public CheckResults writeSplit(Output out, Format format) {
-    ValidationSummary summary = rows.writeTo(out, VALID, INVALID, format);
-    return counted(summary, Output.canSplit(format) && !flagged ? 1 : 2);
+    return writeSplit(out, format, Optional.empty());
+  }
+
+  /**
+   * {@link #writeSplit(Output, Format)}, written as Avro with {@code inputAvro} (the input's own
+   * Avro schema) when it describes the rows, so that the valid rows keep its record names, enums
+   * and logical types and the invalid rows add the reasons field to it, as {@code wick validate}
+   * writes them.
+   */
+  public CheckResults writeSplit(
+      Output out, Format format, Optional<org.apache.avro.Schema> inputAvro) {
+    try {
+      ValidationSummary summary = rows.writeTo(out, VALID, INVALID, format, inputAvro);
+      return counted(summary, Output.canSplit(format) && !flagged ? 1 : 2);
+    } catch (RuntimeException failure) {
+      throw plans.blamed(failure);
+    }
   }
 
   /**
@@ -187,10 +239,23 @@ public final class CheckSplit {
    * #writeSplit} does, in one pass. The caller writes the results and commits.
    */
   public CheckResults writeMarked(Output out, Format format) {
-    return counted(rows.writeMarkedTo(out, MARKED, format), 1);
+    try {
+      return counted(rows.writeMarkedTo(out, MARKED, format), 1);
+    } catch (RuntimeException failure) {
+      throw plans.blamed(failure);
+    }
   }
 
+  /** The results with the rows counted as {@code summary} says, after a write of the rows. */
   private CheckResults counted(ValidationSummary summary, int passes) {
+    CheckResults results;
+    synchronized (this) {
+      if (carried.isPresent()) {
+        // The write ran the observed aggregates: the results are judged from them.
+        this.results = carried.get().finish();
+      }
+      results = this.results;
+    }
     List<CheckResult> counted = new ArrayList<>(results.results());
     for (int k = 0; k < checkOfRule.size(); k++) {
       int i = checkOfRule.get(k);

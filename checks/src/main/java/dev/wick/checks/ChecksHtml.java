@@ -2,6 +2,8 @@ package dev.wick.checks;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.report.Wording;
+
 /** {@code checks.html}: one self-contained page (no scripts, no links) listing every check. */
 final class ChecksHtml {
   private ChecksHtml() {}
@@ -36,9 +38,32 @@ final class ChecksHtml {
         .append(" warned. The data was read ")
         .append(results.passes())
         .append(results.passes() == 1 ? " time" : " times")
-        .append(".</p>\n<table><thead><tr><th>check</th><th>severity</th><th>outcome</th>")
-        .append("<th>measured</th><th>bound</th><th>failing</th><th>details</th></tr></thead>")
-        .append("<tbody>\n");
+        .append(".</p>\n");
+    boolean split = results.invalidRows().isPresent();
+    if (split) {
+      long invalid = results.invalidRows().getAsLong();
+      double share = results.rows() == 0 ? 0 : (double) invalid / results.rows();
+      h.append("<p>Rows judged one by one: ")
+          .append(Wording.count(results.rows() - invalid))
+          .append(" passed every row-level check, ")
+          .append(Wording.count(invalid))
+          .append(" (")
+          .append(Wording.percent(share))
+          .append(") failed one or more");
+      if (results.maxInvalidFraction().isPresent()) {
+        boolean within = share <= results.maxInvalidFraction().getAsDouble();
+        h.append("; at most ")
+            .append(Wording.percent(results.maxInvalidFraction().getAsDouble()))
+            .append(" may: <span class=\"")
+            .append(within ? "pass\">within the bound" : "fail\">over the bound")
+            .append("</span>");
+      }
+      h.append(".</p>\n");
+    }
+    h.append("<table><thead><tr><th>check</th><th>severity</th><th>outcome</th>")
+        .append("<th>measured</th><th>bound</th><th>failing</th>")
+        .append(split ? "<th>invalid rows</th>" : "")
+        .append("<th>details</th></tr></thead><tbody>\n");
     for (CheckResult r : results.results()) {
       String css = r.passed() ? "pass" : r.failsGate() ? "fail" : "warn";
       String outcome = r.passed() ? "passed" : r.failsGate() ? "failed" : "warned";
@@ -56,8 +81,12 @@ final class ChecksHtml {
           .append(escape(r.bound()))
           .append("</td><td>")
           .append(r.failing().isPresent() ? String.valueOf(r.failing().getAsLong()) : "")
-          .append("</td><td>")
-          .append(escape(r.message()));
+          .append("</td><td>");
+      if (split) {
+        h.append(r.invalidRows().isPresent() ? Wording.count(r.invalidRows().getAsLong()) : "")
+            .append("</td><td>");
+      }
+      h.append(escape(r.message()));
       for (String row : r.examples()) {
         h.append("<pre>").append(escape(row)).append("</pre>");
       }

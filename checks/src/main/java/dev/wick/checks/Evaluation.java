@@ -98,15 +98,45 @@ final class Evaluation implements Planning {
    * measured ({@link #measure()} runs the jobs) and, for a row-level check, how it judges a row.
    */
   record Plans(Evaluation evaluation, List<Planned> planned) {
-    /** Runs the planned checks' jobs and judges their results, as {@link Evaluation#run} does. */
-    CheckResults measure() {
-      Evaluation e = evaluation;
+    private List<Integer> own() {
       List<Integer> own = new ArrayList<>();
       for (int i = 0; i < planned.size(); i++) {
         if (planned.get(i).own().isPresent()) {
           own.add(i);
         }
       }
+      return own;
+    }
+
+    /**
+     * Starts a measurement whose aggregates ride on a pass over the data that the caller runs (a
+     * split's write), on an input cheap to read again ({@link #cheapToReread}): runs the checks'
+     * own jobs, the profiler's sketches and a count of the rows now, side by side, and judges the
+     * own checks. Empty on other inputs, which {@link #measure} reads once as it is.
+     */
+    Optional<Carried> carried() {
+      Evaluation e = evaluation;
+      if (!e.cheapToReread(e.data)) {
+        return Optional.empty();
+      }
+      try {
+        return Optional.of(e.carry(planned, own()));
+      } catch (RuntimeException failure) {
+        throw blamed(failure);
+      }
+    }
+
+    /** {@code failure} as the usage error of the check that caused it, when one did. */
+    RuntimeException blamed(RuntimeException failure) {
+      return blame(evaluation.checks, evaluation.data, failure)
+          .<RuntimeException>map(b -> b)
+          .orElse(failure);
+    }
+
+    /** Runs the planned checks' jobs and judges their results, as {@link Evaluation#run} does. */
+    CheckResults measure() {
+      Evaluation e = evaluation;
+      List<Integer> own = own();
       try {
         return e.measure(planned, own, e.data);
       } catch (RuntimeException failure) {
@@ -205,14 +235,116 @@ final class Evaluation implements Planning {
     CheckResult[] results = new CheckResult[planned.size()];
     for (int i = 0; i < planned.size(); i++) {
       Planned p = planned.get(i);
-      CheckResult r =
-          p.own().isPresent() ? p.own().get().judge().apply(measured[i]) : p.finish().apply(row);
-      if (!r.passed() && p.failWhen().isPresent() && r.examples().isEmpty()) {
-        r = r.withExamples(e.examples(data.where(p.failWhen().get())));
-      }
-      results[i] = r;
+      results[i] =
+          withExamples(
+              p,
+              p.own().isPresent()
+                  ? p.own().get().judge().apply(measured[i])
+                  : p.finish().apply(row));
     }
     return new CheckResults(label(data), e.rows, e.passes, List.of(results));
+  }
+
+  /** {@code r} with example rows when its check failed and selects failing rows. */
+  private CheckResult withExamples(Planned p, CheckResult r) {
+    if (!r.passed() && p.failWhen().isPresent() && r.examples().isEmpty()) {
+      return r.withExamples(examples(data.where(p.failWhen().get())));
+    }
+    return r;
+  }
+
+  /**
+   * A measurement under way whose aggregates ride on the caller's pass ({@link Plans#carried}): the
+   * own checks are judged ({@link #own}), {@link #observe} puts every other aggregate on the
+   * caller's dataset, and {@link #finish}, once the caller's pass has run, judges the rest.
+   */
+  final class Carried {
+    private final List<Planned> planned;
+    private final CheckResult[] own;
+    private final Profile sketched;
+    private final java.util.Set<Integer> served;
+    private final List<Integer> observedAggregates = new ArrayList<>();
+    private final Observation observation = observation();
+
+    private Carried(
+        List<Planned> planned, CheckResult[] own, Profile sketched, java.util.Set<Integer> served) {
+      this.planned = planned;
+      this.own = own;
+      this.sketched = sketched;
+      this.served = served;
+      for (int i = 0; i < aggregates.size(); i++) {
+        if (!served.contains(i)) {
+          observedAggregates.add(i);
+        }
+      }
+    }
+
+    /** The result of check {@code i} when it runs a job of its own, else empty. */
+    Optional<CheckResult> own(int i) {
+      return Optional.ofNullable(own[i]);
+    }
+
+    /** {@code source} (the data, or rows derived one for one from it) observing the aggregates. */
+    Dataset<Row> observe(Dataset<Row> source) {
+      return Evaluation.this.observe(source, observation, observedAggregates);
+    }
+
+    /** Judges every check, once a job has run over what {@link #observe} returned. */
+    CheckResults finish() {
+      Row got = observed(observation, observedAggregates);
+      Object[] values = new Object[aggregates.size()];
+      for (int k = 0; k < observedAggregates.size(); k++) {
+        values[observedAggregates.get(k)] = got.get(k);
+      }
+      Row row = RowFactory.create(values);
+      if (sketched != null) {
+        row = withProfiled(row, sketched, served);
+      }
+      if (row.getLong(0) != rows) {
+        throw new IllegalStateException(
+            "the rows written (" + row.getLong(0) + ") are not the rows counted (" + rows + ")");
+      }
+      CheckResult[] results = new CheckResult[planned.size()];
+      for (int i = 0; i < planned.size(); i++) {
+        Planned p = planned.get(i);
+        results[i] = own[i] != null ? own[i] : withExamples(p, p.finish().apply(row));
+      }
+      return new CheckResults(label(data), rows, passes, List.of(results));
+    }
+  }
+
+  /**
+   * The first part of a carried measurement: the own checks' jobs, the profiler's scan of the
+   * sketched fields and a count of the rows, side by side; then the own checks judged.
+   */
+  private Carried carry(List<Planned> planned, List<Integer> own) {
+    Optional<Sketching> profiled = profilable();
+    java.util.Set<Integer> served =
+        profiled.isPresent() ? profiled.get().served() : java.util.Set.of();
+    long[] measured = new long[planned.size()];
+    Profile sketched = null;
+    try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
+      List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
+      for (int i : own) {
+        Planned.OwnJob job = planned.get(i).own().get();
+        counts.add(jobs.submit(() -> job.measure().apply(data)));
+      }
+      java.util.concurrent.Future<Profile> profile =
+          profiled.isPresent() ? jobs.submit(() -> profileSketchedFields(profiled.get())) : null;
+      rows = data.count();
+      if (profile != null) {
+        sketched = SideBySide.result(profile);
+      }
+      for (int k = 0; k < own.size(); k++) {
+        measured[own.get(k)] = SideBySide.result(counts.get(k));
+      }
+    }
+    passes += 1 + own.size() + (profiled.isPresent() ? 1 : 0);
+    CheckResult[] judged = new CheckResult[planned.size()];
+    for (int i : own) {
+      judged[i] = planned.get(i).own().get().judge().apply(measured[i]);
+    }
+    return new Carried(planned, judged, sketched, served);
   }
 
   /**
@@ -220,8 +352,7 @@ final class Evaluation implements Planning {
    * the data): the first check whose kind blames it, tried alone; empty when none does, so the
    * failure is not the user's.
    */
-  private static Optional<WickException> blame(
-      Checks checks, Dataset<Row> data, RuntimeException failure) {
+  static Optional<WickException> blame(Checks checks, Dataset<Row> data, RuntimeException failure) {
     if (failure instanceof WickException) {
       return Optional.empty();
     }

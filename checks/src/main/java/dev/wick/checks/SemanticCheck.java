@@ -53,19 +53,36 @@ public record SemanticCheck(String field, String type, double minFraction) imple
         @Override
         Planned plan(Check check, SemanticCheck r, Planning p) {
           Resolved f = p.field(check, r.field());
-          Function<Column, Column> valid = valid(check, r, p);
+          Judge judge = judge(check, r, p);
+          Function<Column, Column> bad =
+              v -> v.isNotNull().and(not(coalesce(judge.valid(v), lit(false))));
+          // A row's reason is the one wick validate gives the value, from the type itself.
           return p.share(
-              check,
-              f,
-              v -> v.isNotNull().and(not(coalesce(valid.apply(v), lit(false)))),
-              r.minFraction(),
-              "are not a valid " + r.type(),
-              "is not a valid " + r.type());
+                  check,
+                  f,
+                  bad,
+                  r.minFraction(),
+                  "are not a valid " + r.type(),
+                  "is not a valid " + r.type())
+              .withRows(
+                  Planned.Rows.when(
+                      f.path(), judge.reason(f.failingValue(bad)), f.failingRows(bad)));
         }
       };
 
+  /** A semantic type bound to a field's storage: its Catalyst test and reason of one value. */
+  private record Judge(SemanticType type, dev.wick.core.schema.DataType storage) {
+    Column valid(Column v) {
+      return type.validWhen(v, storage).orElseThrow();
+    }
+
+    Column reason(Column v) {
+      return type.invalidReason(v, storage);
+    }
+  }
+
   /** The semantic type's Catalyst test of one value; fails here when it has none. */
-  private static Function<Column, Column> valid(Check check, SemanticCheck r, Planning p) {
+  private static Judge judge(Check check, SemanticCheck r, Planning p) {
     dev.wick.core.schema.DataType storage = p.model().resolve(FieldPath.parse(r.field())).type();
     SemanticType type;
     try {
@@ -85,6 +102,6 @@ public record SemanticCheck(String field, String type, double minFraction) imple
               + ", which has no Spark expression to count in one pass; validate it"
               + " with a schema instead, or give a regex check.");
     }
-    return v -> type.validWhen(v, storage).orElseThrow();
+    return new Judge(type, storage);
   }
 }

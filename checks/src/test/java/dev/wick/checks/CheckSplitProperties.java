@@ -183,6 +183,17 @@ class CheckSplitProperties {
     for (CheckResult r : written.results()) {
       assertThat(r.invalidRows()).hasValue(perCheck.getOrDefault(r.check().name(), 0L));
     }
+    // The checks judged on the write's pass are judged as a run of the checks alone judges them.
+    CheckResults alone =
+        Checks.of(checks.stream().map(Judged::check).toArray(Check[]::new)).run(data);
+    assertThat(written.rows()).isEqualTo(alone.rows());
+    for (int i = 0; i < alone.results().size(); i++) {
+      CheckResult a = alone.results().get(i);
+      CheckResult w = written.results().get(i);
+      assertThat(List.of(w.passed(), String.valueOf(w.measured()), w.failing(), w.message()))
+          .as(a.check().name())
+          .isEqualTo(List.of(a.passed(), String.valueOf(a.measured()), a.failing(), a.message()));
+    }
     assertThat(spark.read().parquet(out.resolve(CheckSplit.INVALID).toString()).count())
         .isEqualTo(expected.size());
   }

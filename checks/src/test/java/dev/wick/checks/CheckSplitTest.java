@@ -86,7 +86,7 @@ class CheckSplitTest {
         Arguments.of(
             Check.semantic("country", "country_code"),
             "country",
-            Map.of(8, "'XX' is not a valid country_code")),
+            Map.of(8, "'XX' is not an ISO 3166-1 alpha-2 country code")),
         Arguments.of(
             Check.predicate("ended_at >= started_at", 1.0),
             "",
@@ -207,7 +207,7 @@ class CheckSplitTest {
     assertThat(reasons.get(8))
         .containsExactly(
             "kind | allowedValues(kind) | 'pause' is not one of play, skip",
-            "country | semantic(country) | 'XX' is not a valid country_code",
+            "country | semantic(country) | 'XX' is not an ISO 3166-1 alpha-2 country code",
             "user_id | references(user_id in users.user_id) | 9 is not in users.user_id");
   }
 

@@ -5,6 +5,7 @@ import dev.wick.checks.CheckSplit;
 import dev.wick.checks.Checks;
 import dev.wick.core.WickException;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
@@ -113,21 +115,29 @@ final class CheckCommand implements Callable<Integer> {
     // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
       Dataset<Row> data = input.source().read(session);
-      CheckSplit rows = split || mark ? checks.split(data) : null;
-      results = (rows == null ? checks.run(data) : rows.results()).withInput(input.in);
-      gate = results.gate(empty.allowEmpty);
-      if (gate.hasInputError()) {
-        // Nothing is written: no rows must not read as all checks passed.
-        return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
-      }
-      if (rows != null) {
+      if (split || mark) {
+        // The rows are written first: the checks' aggregates ride on that write. An input of no
+        // rows is refused below, before the commit, so nothing is left behind.
+        CheckSplit rows = checks.split(data);
         Format format = input.keptFormat(session);
-        CheckResults counted = split ? rows.writeSplit(o, format) : rows.writeMarked(o, format);
-        results = counted.withInput(input.in);
+        // Avro files keep their own schema (record names, enums, logical types) in the split.
+        Optional<org.apache.avro.Schema> avro =
+            format == Format.AVRO && !DatasetReader.isTable(input.in)
+                ? Optional.of(DatasetReader.avroSchema(session, input.in))
+                : Optional.empty();
+        results =
+            (split ? rows.writeSplit(o, format, avro) : rows.writeMarked(o, format))
+                .withInput(input.in);
         if (maxInvalidFraction.isPresent()) {
           results = results.withMaxInvalidFraction(maxInvalidFraction.getAsDouble());
         }
-        gate = results.gate(empty.allowEmpty);
+      } else {
+        results = checks.run(data).withInput(input.in);
+      }
+      gate = results.gate(empty.allowEmpty);
+      if (gate.hasInputError()) {
+        // Nothing is committed: no rows must not read as all checks passed.
+        return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
       }
       results.writeTo(o);
       written = Inputs.local(o.commit());

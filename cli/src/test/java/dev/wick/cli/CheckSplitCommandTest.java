@@ -183,6 +183,10 @@ class CheckSplitCommandTest {
     assertThat(json.get("invalidFraction").asDouble()).isEqualTo(0.25);
     assertThat(json.get("maxInvalidFraction").asDouble()).isEqualTo(0.2);
     assertThat(spark.read().parquet(failing.resolve("invalid").toString()).count()).isEqualTo(2);
+    assertThat(Files.readString(failing.resolve("checks.html")))
+        .contains("6 passed every row-level check, 2 (25.00%) failed one or more")
+        .contains("at most 20.00% may: <span class=\"fail\">over the bound</span>")
+        .contains("<th>invalid rows</th>");
 
     Path passing = dir.resolve("fraction-passes");
     run = check(plays, checksFile(WARN_ONLY), passing, "--mark", "--max-invalid-fraction", "0.25");

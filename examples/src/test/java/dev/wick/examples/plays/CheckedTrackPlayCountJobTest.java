@@ -12,6 +12,7 @@ import dev.wick.examples.avro.TrackPlay;
 import dev.wick.testkit.jobtest.JobTest;
 import dev.wick.testkit.jobtest.SparkTest;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -87,18 +88,21 @@ class CheckedTrackPlayCountJobTest {
     }
     assertThat(reasons)
         .containsExactly(
-            Map.entry("A bob -1", List.of("ms_played|at_most_a_day|is not between 0 and 86400000")),
+            Map.entry(
+                "A bob -1", List.of("ms_played|at_most_a_day|-1 is not between 0 and 86400000")),
             Map.entry("A bob 50000", List.of("country|has_country|is null")),
             Map.entry(
                 "B alice 90000000",
                 List.of(
                     "country|has_country|is null",
-                    "ms_played|at_most_a_day|is not between 0 and 86400000")),
+                    "ms_played|at_most_a_day|90000000 is not between 0 and 86400000")),
             Map.entry(
                 "B bob 45000",
-                List.of(
-                    "play_id|one_row_per_play|occurs in more than one row",
-                    "play_id|one_row_per_play|occurs in more than one row")));
+                Collections.nCopies(
+                    2,
+                    "play_id|one_row_per_play|'"
+                        + play(TRACK_B, BOB, 45_000).getPlayId()
+                        + "' occurs in more than one row")));
     // The quarantine keeps every column of the plays, then the reasons.
     assertThat(quarantined.get(0).schema().fieldNames())
         .containsExactly(

@@ -124,15 +124,15 @@ class JobTestSplitTest {
     assertThat(reasons)
         .containsExactly(
             Map.entry("3 u1 null 300", List.of("country|country_present|is null")),
-            Map.entry("4 u9 SE 400", List.of("user_id|known_user|is not in users.user_id")),
-            Map.entry("5 u2 SE 5000", List.of("ms|ms_in_range|is not between 0 and 1000")),
+            Map.entry("4 u9 SE 400", List.of("user_id|known_user|'u9' is not in users.user_id")),
+            Map.entry("5 u2 SE 5000", List.of("ms|ms_in_range|5000 is not between 0 and 1000")),
             Map.entry(
-                "6 u1 SE 100", List.of("play_id|one_row_per_play|occurs in more than one row")),
+                "6 u1 SE 100", List.of("play_id|one_row_per_play|6 occurs in more than one row")),
             Map.entry(
                 "6 u2 null 100",
                 List.of(
                     "country|country_present|is null",
-                    "play_id|one_row_per_play|occurs in more than one row")));
+                    "play_id|one_row_per_play|6 occurs in more than one row")));
     // Valid and quarantined rows together are the input, each row once.
     List<String> both = new ArrayList<>(valid.stream().map(JobTestSplitTest::line).toList());
     quarantined.forEach(r -> both.add(line(r)));
