@@ -110,13 +110,16 @@ final class Evaluation implements Planning {
 
     /**
      * Starts a measurement whose aggregates ride on a pass over the data that the caller runs (a
-     * split's write), on an input cheap to read again ({@link #cheapToReread}): runs the checks'
+     * split's write): on an input cheap to read again ({@link #cheapToReread}), runs the checks'
      * own jobs, the profiler's sketches and a count of the rows now, side by side, and judges the
-     * own checks. Empty on other inputs, which {@link #measure} reads once as it is.
+     * own checks; on any other input, when no check runs a job of its own, runs nothing now, so
+     * that the caller's pass is the only read. Empty otherwise: {@link #measure} then reads the
+     * data once, carrying the aggregates on the first own job, and the caller's pass reads it
+     * again.
      */
     Optional<Carried> carried() {
       Evaluation e = evaluation;
-      if (!e.cheapToReread(e.data)) {
+      if (!e.cheapToReread(e.data) && !own().isEmpty()) {
         return Optional.empty();
       }
       try {
@@ -266,8 +269,16 @@ final class Evaluation implements Planning {
     private final List<Integer> observedAggregates = new ArrayList<>();
     private final Observation observation = observation();
 
+    private final boolean uncounted;
+
+    /** With {@code uncounted}, the rows were not counted before: the observed count is theirs. */
     private Carried(
-        List<Planned> planned, CheckResult[] own, Profile sketched, java.util.Set<Integer> served) {
+        List<Planned> planned,
+        CheckResult[] own,
+        Profile sketched,
+        java.util.Set<Integer> served,
+        boolean uncounted) {
+      this.uncounted = uncounted;
       this.planned = planned;
       this.own = own;
       this.sketched = sketched;
@@ -300,7 +311,9 @@ final class Evaluation implements Planning {
       if (sketched != null) {
         row = withProfiled(row, sketched, served);
       }
-      if (row.getLong(0) != rows) {
+      if (uncounted) {
+        rows = row.getLong(0);
+      } else if (row.getLong(0) != rows) {
         throw new IllegalStateException(
             "the rows written (" + row.getLong(0) + ") are not the rows counted (" + rows + ")");
       }
@@ -318,6 +331,10 @@ final class Evaluation implements Planning {
    * sketched fields and a count of the rows, side by side; then the own checks judged.
    */
   private Carried carry(List<Planned> planned, List<Integer> own) {
+    if (own.isEmpty() && !cheapToReread(data)) {
+      // Nothing to run before the caller's pass: every aggregate, sketches too, rides on it.
+      return new Carried(planned, new CheckResult[planned.size()], null, java.util.Set.of(), true);
+    }
     Optional<Sketching> profiled = profilable();
     java.util.Set<Integer> served =
         profiled.isPresent() ? profiled.get().served() : java.util.Set.of();
@@ -344,7 +361,7 @@ final class Evaluation implements Planning {
     for (int i : own) {
       judged[i] = planned.get(i).own().get().judge().apply(measured[i]);
     }
-    return new Carried(planned, judged, sketched, served);
+    return new Carried(planned, judged, sketched, served, false);
   }
 
   /**

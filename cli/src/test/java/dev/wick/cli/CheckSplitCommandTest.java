@@ -196,6 +196,31 @@ class CheckSplitCommandTest {
   }
 
   @Test
+  void onARowFormatTheChecksRideOnTheSplitsWriteAndAreJudgedAsWithoutIt() throws IOException {
+    Path checks = checksFile(WARN_ONLY);
+    Path split = dir.resolve("json-one-pass");
+    assertThat(check(playsJson, checks, split, "--split").exitCode()).isZero();
+    Path plain = dir.resolve("json-no-split");
+    assertThat(check(playsJson, checks, plain).exitCode()).isZero();
+    JsonNode withSplit = new ObjectMapper().readTree(split.resolve("checks.json").toFile());
+    JsonNode without = new ObjectMapper().readTree(plain.resolve("checks.json").toFile());
+    // No read of the JSON for the checks alone: they ride on the split's first write (a row
+    // format takes two, the invalid rows', then the valid rows'), and the warned check's examples
+    // take one in both runs.
+    assertThat(without.get("passes").asInt()).isEqualTo(2);
+    assertThat(withSplit.get("passes").asInt()).isEqualTo(3);
+    assertThat(withSplit.get("rows")).isEqualTo(without.get("rows"));
+    for (int i = 0; i < 2; i++) {
+      JsonNode a = withSplit.get("checks").get(i);
+      JsonNode b = without.get("checks").get(i);
+      for (String key : List.of("passed", "measured", "failing", "message")) {
+        assertThat(a.get(key)).as(key).isEqualTo(b.get(key));
+      }
+    }
+    assertThat(withSplit.get("invalidRows").asLong()).isEqualTo(2);
+  }
+
+  @Test
   void maxInvalidFractionWithoutRowsToCountIsOneSentenceAndExitTwo() throws IOException {
     Path out = dir.resolve("fraction-alone");
     CliRun run = check(plays, checksFile(WARN_ONLY), out, "--max-invalid-fraction", "0.1");

@@ -20,6 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -312,14 +316,59 @@ class ReadmeWalkThroughTest {
         });
     e.put(
         "./wick check --in examples/data/track_plays --checks target/plays-contract/checks.yaml"
-            + " --out target/plays-checked",
+            + " --out target/plays-checked --split",
         (out, t) -> {
           assertThat(out.lines())
               .containsExactly(
                   "Checked 20,000 rows of examples/data/track_plays: 19 of 19 checks passed, 0"
                       + " failed, 0 warned (1 pass).",
-                  "Wrote target/plays-checked (checks.json, checks.html).");
-          assertThat(t.resolve("plays-checked/checks.json")).isRegularFile();
+                  "19,531 rows passed every row-level check, 469 failed one or more.",
+                  "Wrote target/plays-checked (valid/, invalid/, checks.json, checks.html).");
+          assertThat(avroRecords(t.resolve("plays-checked/valid"))).isEqualTo(19_531);
+          assertThat(avroRecords(t.resolve("plays-checked/invalid"))).isEqualTo(469);
+          // The rows the contract's semantic checks name are exactly the plays validate finds
+          // invalid by the schema's semantic types: one judgement of a value, two tools.
+          SparkSession spark = WickSpark.local(2);
+          Dataset<Row> checked =
+              spark
+                  .read()
+                  .format("avro")
+                  .load(t.resolve("plays-checked/invalid").toString())
+                  .where("exists(reasons, r -> r.rule LIKE 'semantic(%')");
+          Dataset<Row> validated =
+              spark.read().format("avro").load(t.resolve("plays-valid/invalid").toString());
+          assertThat(checked.select("play_id").as(Encoders.STRING()).collectAsList())
+              .hasSize(71)
+              .containsExactlyInAnyOrderElementsOf(
+                  validated.select("play_id").as(Encoders.STRING()).collectAsList());
+          // ... with the same reasons, field by field.
+          String semantic =
+              "transform(filter(reasons, r -> r.rule LIKE 'semantic(%'),"
+                  + " r -> concat(play_id, ' ', r.field, ': ', r.reason)) AS p";
+          String every =
+              "transform(reasons, r -> concat(play_id, ' ', r.field, ': ', r.reason)) AS p";
+          assertThat(
+                  checked
+                      .selectExpr(semantic)
+                      .selectExpr("explode(p)")
+                      .as(Encoders.STRING())
+                      .collectAsList())
+              .hasSize(71)
+              .containsExactlyInAnyOrderElementsOf(
+                  validated
+                      .selectExpr(every)
+                      .selectExpr("explode(p)")
+                      .as(Encoders.STRING())
+                      .collectAsList());
+          // The rest are plays with no country, which the contract allows up to 3% of.
+          assertThat(
+                  spark
+                      .read()
+                      .format("avro")
+                      .load(t.resolve("plays-checked/invalid").toString())
+                      .where("country IS NULL")
+                      .count())
+              .isEqualTo(400);
         });
     e.put(
         "./wick generate --schema examples/src/main/avro/TrackPlay.avsc --like"
