@@ -216,22 +216,8 @@ final class Evaluation implements Planning {
       Optional<Sketching> profiled = cheap ? e.profilable() : Optional.empty();
       boolean profile = profiled.isPresent();
       java.util.Set<Integer> served = profile ? profiled.get().served() : java.util.Set.of();
-      try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
-        List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
-        for (int i : own) {
-          Planned.OwnJob job = planned.get(i).own().get();
-          counts.add(jobs.submit(() -> job.measure().apply(data)));
-        }
-        java.util.concurrent.Future<Profile> sketched =
-            profile ? jobs.submit(() -> e.profileSketchedFields(profiled.get())) : null;
-        row = e.aggregate(served);
-        if (profile) {
-          row = e.withProfiled(row, SideBySide.result(sketched), served);
-        }
-        for (int k = 0; k < own.size(); k++) {
-          measured[own.get(k)] = SideBySide.result(counts.get(k));
-        }
-      }
+      Alongside<Row> a = e.alongside(planned, own, profiled, measured, () -> e.aggregate(served));
+      row = profile ? e.withProfiled(a.main(), a.sketched(), served) : a.main();
       e.passes += 1 + own.size() + (profile ? 1 : 0);
     }
     e.rows = row.getLong(0);
@@ -326,6 +312,36 @@ final class Evaluation implements Planning {
     }
   }
 
+  /** A main job's result, and the profiler's sketches that ran beside it (null when none did). */
+  private record Alongside<T>(T main, Profile sketched) {}
+
+  /**
+   * Runs {@code main} with the own checks' jobs ({@code own}, their counts into {@code measured})
+   * and the profiler's scan of the sketched fields side by side.
+   */
+  private <T> Alongside<T> alongside(
+      List<Planned> planned,
+      List<Integer> own,
+      Optional<Sketching> profiled,
+      long[] measured,
+      java.util.function.Supplier<T> main) {
+    try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
+      List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
+      for (int i : own) {
+        Planned.OwnJob job = planned.get(i).own().get();
+        counts.add(jobs.submit(() -> job.measure().apply(data)));
+      }
+      java.util.concurrent.Future<Profile> profile =
+          profiled.isPresent() ? jobs.submit(() -> profileSketchedFields(profiled.get())) : null;
+      T result = main.get();
+      Profile sketched = profile == null ? null : SideBySide.result(profile);
+      for (int k = 0; k < own.size(); k++) {
+        measured[own.get(k)] = SideBySide.result(counts.get(k));
+      }
+      return new Alongside<>(result, sketched);
+    }
+  }
+
   /**
    * The first part of a carried measurement: the own checks' jobs, the profiler's scan of the
    * sketched fields and a count of the rows, side by side; then the own checks judged.
@@ -339,23 +355,9 @@ final class Evaluation implements Planning {
     java.util.Set<Integer> served =
         profiled.isPresent() ? profiled.get().served() : java.util.Set.of();
     long[] measured = new long[planned.size()];
-    Profile sketched = null;
-    try (SideBySide jobs = SideBySide.start("wick-checks", 2)) {
-      List<java.util.concurrent.Future<Long>> counts = new ArrayList<>();
-      for (int i : own) {
-        Planned.OwnJob job = planned.get(i).own().get();
-        counts.add(jobs.submit(() -> job.measure().apply(data)));
-      }
-      java.util.concurrent.Future<Profile> profile =
-          profiled.isPresent() ? jobs.submit(() -> profileSketchedFields(profiled.get())) : null;
-      rows = data.count();
-      if (profile != null) {
-        sketched = SideBySide.result(profile);
-      }
-      for (int k = 0; k < own.size(); k++) {
-        measured[own.get(k)] = SideBySide.result(counts.get(k));
-      }
-    }
+    Alongside<Long> a = alongside(planned, own, profiled, measured, data::count);
+    rows = a.main();
+    Profile sketched = a.sketched();
     passes += 1 + own.size() + (profiled.isPresent() ? 1 : 0);
     CheckResult[] judged = new CheckResult[planned.size()];
     for (int i : own) {
