@@ -1,5 +1,6 @@
 package dev.wick.bigdiff;
 
+import dev.wick.core.report.Wilson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,7 +31,7 @@ public record SampleBounds(
   public static final double CONFIDENCE = 0.95;
 
   /** The standard normal quantile of {@code (1 + CONFIDENCE) / 2}. */
-  static final double Z = 1.959963984540054;
+  static final double Z = Wilson.Z95;
 
   public SampleBounds {
     categories = List.copyOf(categories);
@@ -62,13 +63,9 @@ public record SampleBounds(
         return new Interval(name, count, Double.NaN, 0, 1);
       }
       double p = (double) count / n;
-      double z2 = Z * Z;
-      double denominator = 1 + z2 / n;
-      double center = (p + z2 / (2.0 * n)) / denominator;
-      double half = Z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denominator;
-      // At 0 and n successes the bound is exactly 0 or 1; rounding would miss it by an ulp.
-      double low = count == 0 ? 0 : Math.max(0, center - half);
-      double high = count == n ? 1 : Math.min(1, center + half);
+      double[] bounds = Wilson.interval(count, n, Z);
+      double low = bounds[0];
+      double high = bounds[1];
       return new Interval(name, count, p, low, high);
     }
   }

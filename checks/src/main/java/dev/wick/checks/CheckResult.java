@@ -1,7 +1,9 @@
 package dev.wick.checks;
 
+import dev.wick.core.explain.Explanation;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -20,6 +22,8 @@ import java.util.OptionalLong;
  * @param message one sentence saying how the check failed, or empty when it passed
  * @param invalidRows how many rows fail the check, one by one, when the rows were split or marked
  *     ({@link CheckSplit}) and the check judges rows; else empty
+ * @param explanation where its failing rows sit in the data, when it failed, judges rows and was
+ *     explained ({@link Checks#explain}); else empty
  */
 public record CheckResult(
     Check check,
@@ -29,11 +33,13 @@ public record CheckResult(
     OptionalLong failing,
     List<String> examples,
     String message,
-    OptionalLong invalidRows) {
+    OptionalLong invalidRows,
+    Optional<Explanation> explanation) {
 
   public CheckResult {
     Objects.requireNonNull(check, "check");
     Objects.requireNonNull(invalidRows, "invalidRows");
+    Objects.requireNonNull(explanation, "explanation");
     Objects.requireNonNull(bound, "bound");
     Objects.requireNonNull(failing, "failing");
     examples = List.copyOf(examples);
@@ -55,18 +61,42 @@ public record CheckResult(
       OptionalLong failing,
       List<String> examples,
       String message) {
-    this(check, passed, measured, bound, failing, examples, message, OptionalLong.empty());
+    this(
+        check,
+        passed,
+        measured,
+        bound,
+        failing,
+        examples,
+        message,
+        OptionalLong.empty(),
+        Optional.empty());
   }
 
   /** This result with {@code examples}. */
   CheckResult withExamples(List<String> rows) {
-    return new CheckResult(check, passed, measured, bound, failing, rows, message, invalidRows);
+    return new CheckResult(
+        check, passed, measured, bound, failing, rows, message, invalidRows, explanation);
   }
 
   /** This result with {@code n} rows failing it. */
   CheckResult withInvalidRows(long n) {
     return new CheckResult(
-        check, passed, measured, bound, failing, examples, message, OptionalLong.of(n));
+        check,
+        passed,
+        measured,
+        bound,
+        failing,
+        examples,
+        message,
+        OptionalLong.of(n),
+        explanation);
+  }
+
+  /** This result with where its failing rows sit. */
+  CheckResult withExplanation(Explanation e) {
+    return new CheckResult(
+        check, passed, measured, bound, failing, examples, message, invalidRows, Optional.of(e));
   }
 
   /** Whether it failed and its severity fails the gate. */

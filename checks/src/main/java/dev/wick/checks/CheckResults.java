@@ -3,6 +3,7 @@ package dev.wick.checks;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
@@ -10,6 +11,7 @@ import dev.wick.core.json.Json;
 import dev.wick.core.validation.ValidationThresholds;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -71,7 +73,7 @@ public record CheckResults(
     if (invalidRows.isEmpty()) {
       throw WickException.usage(
           "A largest invalid fraction judges the rows the checks split or mark; split or mark"
-              + " the rows (wick check --split or --mark) to judge it.");
+              + " the rows (Checks.split, then writeSplit or writeMarked) to judge it.");
     }
     return new CheckResults(input, rows, passes, results, invalidRows, OptionalDouble.of(fraction));
   }
@@ -83,6 +85,16 @@ public record CheckResults(
     }
     return ValidationThresholds.maxInvalidFraction(maxInvalidFraction.getAsDouble())
         .judgeInvalid(invalidRows.getAsLong(), rows, "row");
+  }
+
+  /** These results, each check named in {@code explained} with where its failing rows sit. */
+  CheckResults withExplanations(Map<String, Explanation> explained) {
+    List<CheckResult> out = new ArrayList<>();
+    for (CheckResult r : results) {
+      Explanation e = explained.get(r.check().name());
+      out.add(e == null ? r : r.withExplanation(e));
+    }
+    return new CheckResults(input, rows, passes, out, invalidRows, maxInvalidFraction);
   }
 
   /** The results of checks that failed, of either severity. */
@@ -178,6 +190,7 @@ public record CheckResults(
           ex.add(row);
         }
       }
+      r.explanation().ifPresent(e -> e.writeTo(o.putObject("explain")));
       o.set("spec", ChecksFile.tree(Checks.of(r.check())).get("checks").get(0));
     }
     return Json.write(root);

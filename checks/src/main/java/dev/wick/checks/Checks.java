@@ -1,6 +1,7 @@
 package dev.wick.checks;
 
 import dev.wick.core.WickException;
+import dev.wick.core.explain.Explainer;
 import dev.wick.core.validation.RowJudge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -301,6 +302,25 @@ public final class Checks {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(datasets, "datasets");
     return CheckSplit.of(this, data, datasets);
+  }
+
+  /**
+   * {@code results} (of these checks on {@code data}) with, for each failed row-level check, where
+   * its failing rows sit in the data: the slices (a column's value, a bucket of its numbers or
+   * times, its nulls, and pairs of those) that hold much more of them than their share of the rows
+   * ({@link Explainer}). The columns cut by are those {@code by} names, or when it is empty the
+   * data's low-cardinality columns and its numbers and times in buckets. Two more passes over the
+   * data, for every check at once (three when a failed {@code unique} or {@code references} check
+   * joins its rows).
+   */
+  public CheckResults explain(
+      Dataset<Row> data,
+      Map<String, Dataset<Row>> datasets,
+      CheckResults results,
+      List<String> by) {
+    Objects.requireNonNull(results, "results");
+    Objects.requireNonNull(by, "by");
+    return CheckExplain.explain(this, data, datasets, results, by);
   }
 
   /**

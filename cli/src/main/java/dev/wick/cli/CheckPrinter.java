@@ -32,6 +32,9 @@ final class CheckPrinter {
         stdout.println("warning: " + r.message());
       }
     }
+    for (CheckResult r : results.results()) {
+      r.explanation().ifPresent(e -> stdout.println("explain: " + e.line()));
+    }
     results
         .invalidRows()
         .ifPresent(

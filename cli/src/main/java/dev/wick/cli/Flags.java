@@ -1,6 +1,7 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.explain.Explainer;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
@@ -49,7 +50,8 @@ final class Flags {
           Map.entry("label", "--label"),
           Map.entry("window", "--window"),
           Map.entry("threshold", "--threshold"),
-          Map.entry("minHistory", "--min-history"));
+          Map.entry("minHistory", "--min-history"),
+          Map.entry(Explainer.BY, "--explain-by"));
 
   private Flags() {}
 

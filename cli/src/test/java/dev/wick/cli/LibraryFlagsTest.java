@@ -37,6 +37,7 @@ class LibraryFlagsTest {
       List.of(
           "core/src/main/java/dev/wick/core/WickException.java",
           "core/src/main/java/dev/wick/core/ExitCode.java",
+          "core/src/main/java/dev/wick/core/explain",
           "core/src/main/java/dev/wick/core/gate",
           "core/src/main/java/dev/wick/core/io",
           "core/src/main/java/dev/wick/core/json",

@@ -1,0 +1,79 @@
+package dev.wick.checks;
+
+import static org.apache.spark.sql.functions.col;
+
+import dev.wick.core.explain.Explainer;
+import dev.wick.core.explain.Explanation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * Where the failing rows of each failed row-level check sit in the data ({@link Checks#explain}):
+ * each check's test of a row, as {@code --split} judges it, handed to core's {@link Explainer}, all
+ * checks in the same two passes.
+ */
+final class CheckExplain {
+  private static final String FLAG = "__wick_explain_";
+
+  private CheckExplain() {}
+
+  /**
+   * The top-level columns a check's field names ({@code ms}, {@code tags[]}, {@code a.b}, {@code
+   * user_id, kind}): its slices would only restate the check.
+   */
+  static Set<String> columns(String field) {
+    Set<String> out = new HashSet<>();
+    for (String part : field.split(",\\s*")) {
+      String top = part.split("[.\\[{]", 2)[0].strip();
+      if (!top.isEmpty()) {
+        out.add(top);
+      }
+    }
+    return out;
+  }
+
+  static CheckResults explain(
+      Checks checks,
+      Dataset<Row> data,
+      Map<String, Dataset<Row>> given,
+      CheckResults results,
+      List<String> by) {
+    List<Planned> planned = Evaluation.plan(checks, data, given, false).planned();
+    Dataset<Row> source = data;
+    List<String> added = new ArrayList<>();
+    Map<String, Explainer.Failure> failing = new LinkedHashMap<>();
+    for (int i = 0; i < planned.size(); i++) {
+      Planned p = planned.get(i);
+      if (results.results().get(i).passed() || p.rows().isEmpty()) {
+        continue;
+      }
+      Planned.Rows r = p.rows().get();
+      if (r.flag() != null) {
+        String flag = FLAG + i;
+        source = r.flag().apply(source, flag);
+        added.add(flag);
+        failing.put(p.check().name(), new Explainer.Failure(col(flag), columns(r.field())));
+      } else {
+        failing.put(p.check().name(), new Explainer.Failure(r.when(), columns(r.field())));
+      }
+    }
+    if (failing.isEmpty()) {
+      return results;
+    }
+    Explainer explainer = Explainer.of(source);
+    explainer =
+        by.isEmpty()
+            ? explainer.excluding(
+                Arrays.stream(source.columns()).filter(c -> c.startsWith(FLAG)).toList())
+            : explainer.by(by);
+    Map<String, Explanation> explained = explainer.explainAll(failing);
+    return results.withExplanations(explained);
+  }
+}

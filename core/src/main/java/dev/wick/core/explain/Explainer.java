@@ -1,0 +1,526 @@
+package dev.wick.core.explain;
+
+import static org.apache.spark.sql.functions.approx_count_distinct;
+import static org.apache.spark.sql.functions.array;
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.grouping;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.percentile_approx;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import dev.wick.core.WickException;
+import dev.wick.core.report.Binomial;
+import dev.wick.core.report.DidYouMean;
+import dev.wick.core.report.Wilson;
+import dev.wick.core.report.Wording;
+import dev.wick.core.spark.Columns;
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Finds where a failure sits in the data: the slices (a column's value, a bucket of its numbers or
+ * times, its nulls, and pairs of those) that hold much more of the failing rows than their share of
+ * all rows.
+ *
+ * <pre>{@code
+ * Explanation e = Explainer.of(plays).explain("range(ms_played)", col("ms_played").gt(86_400_000));
+ * e.line(); // range(ms_played): 97.00% of the 412 failing rows are in platform = WEB (...)
+ * }</pre>
+ *
+ * <p>Two passes over the data, whatever the number of columns and failures: one aggregation of the
+ * candidate columns' distinct counts and quantiles (which columns to cut by, and where), and one of
+ * the rows and failing rows per combination of the columns' labels, which grouping sets then sum
+ * per column and per pair of columns (the expansion runs over the combinations, not the rows).
+ *
+ * <p>A slice is reported when the lower end of its failing rate's 95% Wilson interval is above the
+ * upper end of the interval of the rate outside it, it holds at least {@value #MIN_FAILING} failing
+ * rows, and as many failing rows would be that unlikely at that outside rate (the binomial tail,
+ * exact for small counts) that, over all the slices looked at, failures spread evenly would show
+ * such a slice with a chance below {@value #FAMILY_ERROR} (Bonferroni). A pair is dropped when its
+ * rate is no better than one of its parts', and a column's slice is dropped when the rest of it,
+ * outside a pair within it, would not stand out by itself (the pair is the sharper explanation).
+ * Slices rank by their excess: the failing rows they hold beyond what the rate outside would give
+ * them.
+ *
+ * <p>By default the candidates are the top-level columns of plain types (text, numbers, booleans,
+ * dates, times) with at most {@value #MAX_VALUES} distinct values, and the numbers and times with
+ * more, in five buckets by their quantiles; text with more distinct values is skipped, never
+ * exploded, and at most {@value #MAX_COLUMNS} columns are cut by, the fewest-valued first. {@link
+ * #by} names the columns instead.
+ */
+public final class Explainer {
+  /** The most distinct values a column may have to be cut by its values. */
+  public static final int MAX_VALUES = 20;
+
+  /** The most columns cut by when they are chosen automatically. */
+  public static final int MAX_COLUMNS = 8;
+
+  /** The fewest failing rows a reported slice holds. */
+  public static final int MIN_FAILING = 5;
+
+  /** How many slices an explanation keeps. */
+  public static final int TOP = 5;
+
+  /** The setting {@link #by} (for errors that name it, {@link WickException#about}). */
+  public static final String BY = "explainBy";
+
+  /**
+   * The chance, over all the slices of one explanation, that a slice is reported where the failures
+   * are in fact spread evenly.
+   */
+  public static final double FAMILY_ERROR = 0.001;
+
+  private static final double[] CUTS = {0.2, 0.4, 0.6, 0.8};
+  private static final String NULL_LABEL = "\u0000null";
+
+  private final Dataset<Row> data;
+  private final List<String> by;
+  private final Set<String> excluded;
+
+  private Explainer(Dataset<Row> data, List<String> by, Set<String> excluded) {
+    this.data = data;
+    this.by = List.copyOf(by);
+    this.excluded = Set.copyOf(excluded);
+  }
+
+  /** An explainer of failures in {@code data}, cutting by the columns it chooses. */
+  public static Explainer of(Dataset<Row> data) {
+    return new Explainer(Objects.requireNonNull(data, "data"), List.of(), Set.of());
+  }
+
+  /**
+   * This explainer, cutting by {@code columns} (top-level columns of the data); fails with a usage
+   * error naming a column the data lacks.
+   */
+  public Explainer by(List<String> columns) {
+    List<String> have = Arrays.asList(data.columns());
+    for (String c : columns) {
+      if (!have.contains(c)) {
+        throw WickException.usage(
+                "The list of columns to explain by names '"
+                    + c
+                    + "', which the data does not have"
+                    + DidYouMean.suggestion(c, have)
+                    + "; name top-level columns of the data.")
+            .about(BY, "The list of columns to explain by");
+      }
+    }
+    return new Explainer(data, columns, excluded);
+  }
+
+  /** This explainer, never cutting by {@code columns} (keys, Wick's own columns). */
+  public Explainer excluding(Collection<String> columns) {
+    Set<String> all = new java.util.HashSet<>(excluded);
+    all.addAll(columns);
+    return new Explainer(data, by, all);
+  }
+
+  /**
+   * A failure to explain: the rows for which {@code failing} holds (a null counts as not failing),
+   * cut by no column of {@code notBy} (the columns it judges, whose slices would only restate it).
+   */
+  public record Failure(Column failing, Set<String> notBy) {
+    public Failure {
+      Objects.requireNonNull(failing, "failing");
+      notBy = Set.copyOf(notBy);
+    }
+  }
+
+  /** Where the rows for which {@code failing} holds sit; {@code failure} names it for people. */
+  public Explanation explain(String failure, Column failing) {
+    return explainAll(Map.of(failure, new Failure(failing, Set.of()))).get(failure);
+  }
+
+  /**
+   * Where each failure sits, all of them in the same two passes: for each name, the rows for which
+   * its column holds (a null counts as not failing).
+   */
+  public Map<String, Explanation> explain(Map<String, Column> failures) {
+    Map<String, Failure> all = new LinkedHashMap<>();
+    failures.forEach((k, v) -> all.put(k, new Failure(v, Set.of())));
+    return explainAll(all);
+  }
+
+  /** {@link #explain(Map)}, each failure cut by none of its own {@link Failure#notBy} columns. */
+  public Map<String, Explanation> explainAll(Map<String, Failure> given) {
+    Map<String, Column> failures = new LinkedHashMap<>();
+    given.forEach((k, v) -> failures.put(k, v.failing()));
+    Map<String, String> skipped = new LinkedHashMap<>();
+    List<Cut> cuts = cuts(skipped);
+    List<String> names = new ArrayList<>(failures.keySet());
+    Map<String, Explanation> out = new LinkedHashMap<>();
+    if (cuts.isEmpty()) {
+      long[] totals = totals(failures, names);
+      for (int j = 0; j < names.size(); j++) {
+        out.put(
+            names.get(j),
+            new Explanation(names.get(j), totals[0], totals[j + 1], List.of(), skipped, List.of()));
+      }
+      return out;
+    }
+    List<Row> groups = groups(cuts, failures, names);
+    List<String> columns = cuts.stream().map(Cut::column).toList();
+    for (int j = 0; j < names.size(); j++) {
+      Set<String> notBy = given.get(names.get(j)).notBy();
+      out.put(
+          names.get(j),
+          judge(
+              names.get(j),
+              cuts,
+              groups,
+              j,
+              columns.stream().filter(c -> !notBy.contains(c)).toList(),
+              skipped,
+              notBy));
+    }
+    return out;
+  }
+
+  /** How one column is cut: the label of a row's value there, and whether labels are buckets. */
+  private record Cut(String column, Column label, boolean buckets) {}
+
+  /** The columns to cut by, and how; what is left out goes into {@code skipped} with why. */
+  private List<Cut> cuts(Map<String, String> skipped) {
+    List<StructField> candidates = new ArrayList<>();
+    for (StructField f : data.schema().fields()) {
+      boolean chosen = by.isEmpty() ? !excluded.contains(f.name()) : by.contains(f.name());
+      if (chosen && plain(f.dataType())) {
+        candidates.add(f);
+      } else if (chosen && !by.isEmpty()) {
+        skipped.put(f.name(), "a " + f.dataType().simpleString() + ", not a plain value");
+      }
+    }
+    if (candidates.isEmpty()) {
+      return List.of();
+    }
+    List<Column> stats = new ArrayList<>();
+    for (StructField f : candidates) {
+      Column c = Columns.column(f.name());
+      stats.add(approx_count_distinct(c, 0.05));
+      stats.add(
+          orderable(f.dataType()) ? percentile_approx(c, cutsColumn(), lit(1000)) : lit(null));
+    }
+    Row row = data.agg(stats.get(0), stats.subList(1, stats.size()).toArray(new Column[0])).first();
+    record Stat(StructField field, long distinct, List<?> quantiles) {}
+    List<Stat> measured = new ArrayList<>();
+    for (int i = 0; i < candidates.size(); i++) {
+      measured.add(
+          new Stat(
+              candidates.get(i),
+              row.getLong(2 * i),
+              row.isNullAt(2 * i + 1) ? List.of() : row.getList(2 * i + 1)));
+    }
+    // The fewest-valued columns first: they cut the data into the broadest slices.
+    measured.sort(Comparator.comparingLong(Stat::distinct));
+    List<Cut> cuts = new ArrayList<>();
+    for (Stat s : measured) {
+      String name = s.field().name();
+      Column c = Columns.column(name);
+      if (by.isEmpty() && cuts.size() == MAX_COLUMNS) {
+        skipped.put(
+            name, "more than " + MAX_COLUMNS + " columns; name it among the columns to explain by");
+      } else if (s.distinct() <= MAX_VALUES) {
+        cuts.add(new Cut(name, coalesce(c.cast("string"), lit(NULL_LABEL)), false));
+      } else if (orderable(s.field().dataType()) && !s.quantiles().isEmpty()) {
+        cuts.add(new Cut(name, buckets(c, s.quantiles()), true));
+      } else {
+        skipped.put(name, "about " + Wording.count(s.distinct(), "distinct value"));
+      }
+    }
+    return cuts;
+  }
+
+  /**
+   * A label per bucket between the distinct quantiles: {@code < a}, {@code [a, b)}, {@code >= z}.
+   */
+  private static Column buckets(Column c, List<?> quantiles) {
+    TreeSet<Object> edges = new TreeSet<>(Explainer::compare);
+    edges.addAll(quantiles.stream().filter(Objects::nonNull).toList());
+    List<Object> sorted = new ArrayList<>(edges);
+    Column label = when(c.isNull(), lit(NULL_LABEL));
+    for (int i = 0; i < sorted.size(); i++) {
+      String text =
+          i == 0
+              ? "< " + text(sorted.get(0))
+              : "[" + text(sorted.get(i - 1)) + ", " + text(sorted.get(i)) + ")";
+      label = label.when(c.lt(lit(sorted.get(i))), lit(text));
+    }
+    return label.otherwise(lit(">= " + text(sorted.get(sorted.size() - 1))));
+  }
+
+  private static Column cutsColumn() {
+    return array(Arrays.stream(CUTS).mapToObj(q -> lit(q)).toArray(Column[]::new));
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static int compare(Object a, Object b) {
+    return ((Comparable) a).compareTo(b);
+  }
+
+  /** A bucket edge as people read it: numbers as they are, times as ISO-8601. */
+  private static String text(Object edge) {
+    if (edge instanceof Timestamp t) {
+      return t.toInstant().toString();
+    }
+    if (edge instanceof Date d) {
+      return d.toLocalDate().toString();
+    }
+    if (edge instanceof Instant || edge instanceof LocalDate || edge instanceof LocalDateTime) {
+      return edge.toString();
+    }
+    if (edge instanceof Double d) {
+      return Wording.plain(d);
+    }
+    return String.valueOf(edge);
+  }
+
+  private static boolean plain(DataType t) {
+    return t instanceof StringType || t instanceof BooleanType || orderable(t);
+  }
+
+  private static boolean orderable(DataType t) {
+    return t instanceof NumericType
+        || t instanceof DateType
+        || t instanceof TimestampType
+        || t instanceof TimestampNTZType;
+  }
+
+  /** The rows, then each failure's failing rows, in one aggregation. */
+  private long[] totals(Map<String, Column> failures, List<String> names) {
+    List<Column> aggs = new ArrayList<>();
+    aggs.add(count(lit(1)));
+    for (String n : names) {
+      aggs.add(count_if(coalesce(failures.get(n), lit(false))));
+    }
+    Row r = data.agg(aggs.get(0), aggs.subList(1, aggs.size()).toArray(new Column[0])).first();
+    long[] out = new long[names.size() + 1];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = r.getLong(i);
+    }
+    return out;
+  }
+
+  /**
+   * Per grouping set (none, each column, each pair): the labels (null where not grouped), whether
+   * each column is grouped, the rows and each failure's failing rows.
+   */
+  private List<Row> groups(List<Cut> cuts, Map<String, Column> failures, List<String> names) {
+    List<Column> select = new ArrayList<>();
+    List<Column> labels = new ArrayList<>();
+    for (int i = 0; i < cuts.size(); i++) {
+      select.add(cuts.get(i).label().as("l" + i));
+      labels.add(col("l" + i));
+    }
+    for (int j = 0; j < names.size(); j++) {
+      select.add(coalesce(failures.get(names.get(j)), lit(false)).as("f" + j));
+    }
+    List<Column> counted = new ArrayList<>();
+    counted.add(count(lit(1)).as("n"));
+    for (int j = 0; j < names.size(); j++) {
+      counted.add(count_if(col("f" + j)).as("k" + j));
+    }
+    Dataset<Row> combinations =
+        data.select(select.toArray(new Column[0]))
+            .groupBy(labels.toArray(new Column[0]))
+            .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]));
+    List<scala.collection.immutable.Seq<Column>> sets = new ArrayList<>();
+    sets.add(seq(List.of()));
+    for (int a = 0; a < cuts.size(); a++) {
+      sets.add(seq(List.of(labels.get(a))));
+      for (int b = a + 1; b < cuts.size(); b++) {
+        sets.add(seq(List.of(labels.get(a), labels.get(b))));
+      }
+    }
+    List<Column> summed = new ArrayList<>();
+    for (Column l : labels) {
+      summed.add(grouping(l));
+    }
+    summed.add(sum(col("n")));
+    for (int j = 0; j < names.size(); j++) {
+      summed.add(sum(col("k" + j)));
+    }
+    return combinations
+        .groupingSets(seq(sets), labels.toArray(new Column[0]))
+        .agg(summed.get(0), summed.subList(1, summed.size()).toArray(new Column[0]))
+        .collectAsList();
+  }
+
+  private static <T> scala.collection.immutable.Seq<T> seq(List<T> list) {
+    return CollectionConverters.asScala(list).toList();
+  }
+
+  /** The explanation of failure {@code j} from the grouping sets' rows. */
+  private Explanation judge(
+      String failure,
+      List<Cut> cuts,
+      List<Row> groups,
+      int j,
+      List<String> columns,
+      Map<String, String> skipped,
+      Set<String> notBy) {
+    int m = cuts.size();
+    int nAt = 2 * m;
+    int kAt = 2 * m + 1 + j;
+    long total = 0;
+    long failing = 0;
+    for (Row r : groups) {
+      if (grouped(r, m).isEmpty()) {
+        total = longAt(r, nAt);
+        failing = longAt(r, kAt);
+      }
+    }
+    if (failing == 0) {
+      return new Explanation(failure, total, 0, columns, skipped, List.of());
+    }
+    int tested = 0;
+    for (Row r : groups) {
+      List<Integer> at = grouped(r, m);
+      if (!at.isEmpty() && at.stream().noneMatch(i -> notBy.contains(cuts.get(i).column()))) {
+        tested++;
+      }
+    }
+    // Bonferroni: a slice must stand out over all the slices looked at, not each alone.
+    double alpha = FAMILY_ERROR / Math.max(1, tested);
+    Map<List<Condition>, Slice> all = new HashMap<>();
+    List<Slice> standing = new ArrayList<>();
+    for (Row r : groups) {
+      List<Integer> at = grouped(r, m);
+      if (at.isEmpty() || at.stream().anyMatch(i -> notBy.contains(cuts.get(i).column()))) {
+        continue;
+      }
+      long n = longAt(r, nAt);
+      long k = longAt(r, kAt);
+      if (n == 0 || n == total) {
+        continue; // no row, or every row: nothing to compare
+      }
+      List<Condition> conditions = new ArrayList<>();
+      for (int i : at) {
+        String label = r.getString(i);
+        Cut cut = cuts.get(i);
+        conditions.add(
+            NULL_LABEL.equals(label)
+                ? new Condition(cut.column(), Condition.Kind.NULL, "")
+                : new Condition(
+                    cut.column(),
+                    cut.buckets() ? Condition.Kind.BUCKET : Condition.Kind.VALUE,
+                    label));
+      }
+      double outside = (double) (failing - k) / (total - n);
+      double rate = (double) k / n;
+      double[] shown = Wilson.interval(k, n, Wilson.Z95);
+      Slice s =
+          new Slice(
+              conditions,
+              n,
+              k,
+              (double) k / failing,
+              rate,
+              shown[0],
+              shown[1],
+              outside,
+              outside == 0 ? Double.POSITIVE_INFINITY : rate / outside);
+      all.put(conditions, s);
+      if (stands(k, n, failing - k, total - n, alpha)) {
+        standing.add(s);
+      }
+    }
+    List<Slice> kept = new ArrayList<>();
+    for (Slice s : standing) {
+      if (s.conditions().size() == 2) {
+        Slice a = all.get(List.of(s.conditions().get(0)));
+        Slice b = all.get(List.of(s.conditions().get(1)));
+        double parts = Math.max(a == null ? 0 : a.rate(), b == null ? 0 : b.rate());
+        if (s.low() <= parts) {
+          continue; // no better than one of its parts
+        }
+      }
+      kept.add(s);
+    }
+    List<Slice> pairs = kept.stream().filter(s -> s.conditions().size() == 2).toList();
+    long rows = total;
+    long fails = failing;
+    // A column's slice is explained by a pair within it when the rest of it, outside the pair,
+    // would not stand out by itself.
+    kept.removeIf(
+        s ->
+            s.conditions().size() == 1
+                && pairs.stream()
+                    .anyMatch(
+                        p ->
+                            p.conditions().contains(s.conditions().get(0))
+                                && !stands(
+                                    s.failing() - p.failing(),
+                                    s.rows() - p.rows(),
+                                    fails - s.failing(),
+                                    rows - s.rows(),
+                                    alpha)));
+    kept.sort(
+        Comparator.comparingDouble(Slice::excess)
+            .reversed()
+            .thenComparing(Comparator.comparingDouble(Slice::rate).reversed())
+            .thenComparingInt(s -> s.conditions().size()));
+    return new Explanation(
+        failure, total, failing, columns, skipped, kept.subList(0, Math.min(TOP, kept.size())));
+  }
+
+  /**
+   * Whether {@code k} failing of {@code n} rows stand out against {@code kOut} of {@code nOut}
+   * outside them: at least {@value #MIN_FAILING} failing rows, the lower end of their rate's 95%
+   * interval above the upper end of the outside's (so that a rate few rows measured is not
+   * trusted), and as many failing rows less likely than {@code alpha} at that outside rate.
+   */
+  private static boolean stands(long k, long n, long kOut, long nOut, double alpha) {
+    if (k < MIN_FAILING) {
+      return false;
+    }
+    double outsideHigh = Wilson.interval(kOut, nOut, Wilson.Z95)[1];
+    return Wilson.interval(k, n, Wilson.Z95)[0] > outsideHigh
+        && Binomial.upperTail(k, n, outsideHigh) < alpha;
+  }
+
+  /** A sum of counts, 0 when there was nothing to sum (no rows). */
+  private static long longAt(Row r, int i) {
+    return r.isNullAt(i) ? 0 : r.getLong(i);
+  }
+
+  /** The columns a grouping set's row is grouped by (its {@code grouping()} flags are 0). */
+  private static List<Integer> grouped(Row r, int m) {
+    List<Integer> at = new ArrayList<>();
+    for (int i = 0; i < m; i++) {
+      if (((Number) r.get(m + i)).intValue() == 0) {
+        at.add(i);
+      }
+    }
+    return at;
+  }
+}

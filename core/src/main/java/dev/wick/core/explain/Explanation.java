@@ -1,0 +1,111 @@
+package dev.wick.core.explain;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.json.Json;
+import dev.wick.core.report.Wording;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a failure sits in the data ({@link Explainer}): the slices that hold much more of it than
+ * their share of the rows, best first.
+ *
+ * @param failure what failed, for people ({@code range(ms_played)}, {@code different keys})
+ * @param rows the rows looked at
+ * @param failing the failing rows among them
+ * @param columns the columns the slices were cut by
+ * @param skipped the columns left out, each with why ({@code 9,812 distinct values})
+ * @param slices the slices whose failing rate's interval clears the rate outside them, best first
+ */
+public record Explanation(
+    String failure,
+    long rows,
+    long failing,
+    List<String> columns,
+    Map<String, String> skipped,
+    List<Slice> slices) {
+  public Explanation {
+    columns = List.copyOf(columns);
+    skipped = Map.copyOf(skipped);
+    slices = List.copyOf(slices);
+  }
+
+  /** The best slice, if any stands out. */
+  public Optional<Slice> best() {
+    return slices.stream().findFirst();
+  }
+
+  /**
+   * One line for the console: {@code range(ms_played): 97.0% of the 412 failing rows are in
+   * platform = WEB (5.1% of the rows; 52.3% fail there, 0.1% elsewhere).}
+   */
+  public String line() {
+    if (failing == 0) {
+      return failure + ": no rows fail, nothing to explain.";
+    }
+    if (slices.isEmpty()) {
+      return failure
+          + ": no slice of "
+          + (columns.isEmpty() ? "the columns" : String.join(", ", columns))
+          + " holds notably more of the "
+          + Wording.count(failing, "failing row")
+          + " than its share of the rows.";
+    }
+    Slice s = slices.get(0);
+    return failure
+        + ": "
+        + Wording.percent(s.coverage())
+        + " of the "
+        + Wording.count(failing, "failing row")
+        + " are in "
+        + s.text()
+        + " ("
+        + Wording.percent((double) s.rows() / rows)
+        + " of the rows; "
+        + Wording.percent(s.rate())
+        + " fail there, "
+        + Wording.percent(s.outsideRate())
+        + " elsewhere).";
+  }
+
+  /** The explanation as JSON, into {@code node}. */
+  public ObjectNode writeTo(ObjectNode node) {
+    node.put("failure", failure);
+    node.put("rows", rows);
+    node.put("failing", failing);
+    ArrayNode cols = node.putArray("columns");
+    columns.forEach(cols::add);
+    ObjectNode skip = node.putObject("skipped");
+    skipped.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .forEach(e -> skip.put(e.getKey(), e.getValue()));
+    ArrayNode list = node.putArray("slices");
+    for (Slice s : slices) {
+      ObjectNode o = list.addObject();
+      o.put("slice", s.text());
+      ArrayNode conds = o.putArray("conditions");
+      for (Condition c : s.conditions()) {
+        conds
+            .addObject()
+            .put("column", c.column())
+            .put("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT))
+            .put("label", c.label());
+      }
+      o.put("rows", s.rows());
+      o.put("failing", s.failing());
+      Json.number(o, "coverage", s.coverage());
+      Json.number(o, "rate", s.rate());
+      Json.number(o, "rateLow", s.low());
+      Json.number(o, "rateHigh", s.high());
+      Json.number(o, "outsideRate", s.outsideRate());
+      if (Double.isInfinite(s.lift())) {
+        o.putNull("lift");
+      } else {
+        Json.number(o, "lift", s.lift());
+      }
+    }
+    return node;
+  }
+}

@@ -1,0 +1,106 @@
+package dev.wick.core.explain;
+
+import static org.apache.spark.sql.functions.col;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wick.core.WickException;
+import dev.wick.core.spark.WickSpark;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class ExplainerTest {
+  static SparkSession spark;
+  static Dataset<Row> plays;
+
+  /**
+   * 2,000 plays: a unique id, a high-cardinality text, a platform (WEB for 1 in 10), a duration
+   * from 0 to 1,999 and a country that is null for 1 in 20. The WEB plays over 1,500 ms fail, and
+   * so does every play without a country.
+   */
+  @BeforeAll
+  static void data() {
+    spark = WickSpark.local(2);
+    plays =
+        spark
+            .range(2000)
+            .selectExpr(
+                "id",
+                "concat('user-', id) AS user",
+                "CASE WHEN id % 10 = 0 THEN 'WEB' ELSE 'IOS' END AS platform",
+                "id AS ms",
+                "CASE WHEN id % 20 = 7 THEN NULL ELSE 'SE' END AS country");
+  }
+
+  @Test
+  void aBucketOfNumbersAndANullSliceAreNamedAsPeopleReadThem() {
+    Map<String, Explanation> e =
+        Explainer.of(plays)
+            .excluding(List.of("id"))
+            .explain(
+                Map.of(
+                    "late web plays",
+                    col("platform").equalTo("WEB").and(col("ms").geq(1500)),
+                    "no country",
+                    col("country").isNull()));
+    Explanation web = e.get("late web plays");
+    assertThat(web.rows()).isEqualTo(2000);
+    assertThat(web.failing()).isEqualTo(50);
+    assertThat(web.skipped().get("user")).startsWith("about 2,").endsWith(" distinct values");
+    assertThat(web.columns()).containsExactlyInAnyOrder("platform", "country", "ms");
+    // Every failing play is a WEB play: platform = WEB holds them all, at a rate of 25%; the pair
+    // with the top bucket of ms (from its 0.8 quantile, about 1,600) holds 40 of them, at 100%.
+    assertThat(web.slices().get(0).text()).isEqualTo("platform = WEB");
+    assertThat(web.slices().get(0).coverage()).isEqualTo(1.0);
+    assertThat(web.slices().get(0).rate()).isEqualTo(0.25);
+    Slice pair = web.slices().get(1);
+    assertThat(pair.text()).startsWith("platform = WEB and ms in >= ");
+    assertThat(pair.rate()).isEqualTo(1.0);
+    assertThat(pair.failing()).isBetween(35L, 45L);
+    // ms >= 1,600 alone is dropped: the pair within it holds most of its excess.
+    assertThat(web.slices()).noneMatch(s -> s.text().startsWith("ms in"));
+    assertThat(web.line())
+        .startsWith("late web plays: ")
+        .contains(" of the 50 failing rows are in ");
+
+    Explanation none = e.get("no country");
+    assertThat(none.best().orElseThrow().conditions())
+        .containsExactly(new Condition("country", Condition.Kind.NULL, ""));
+    assertThat(none.best().get().coverage()).isEqualTo(1.0);
+    assertThat(none.best().get().lift()).isInfinite();
+    assertThat(none.line())
+        .isEqualTo(
+            "no country: 100.00% of the 100 failing rows are in country is null (5.00% of the"
+                + " rows; 100.00% fail there, 0.00% elsewhere).");
+  }
+
+  @Test
+  void nothingFailingHasNothingToExplain() {
+    Explanation e = Explainer.of(plays).explain("nothing", col("ms").lt(0));
+    assertThat(e.failing()).isZero();
+    assertThat(e.slices()).isEmpty();
+    assertThat(e.line()).isEqualTo("nothing: no rows fail, nothing to explain.");
+  }
+
+  @Test
+  void noRowsHaveNothingToExplain() {
+    Explanation e = Explainer.of(plays.limit(0)).explain("anything", col("ms").geq(0));
+    assertThat(e.rows()).isZero();
+    assertThat(e.failing()).isZero();
+    assertThat(e.slices()).isEmpty();
+  }
+
+  @Test
+  void anUnknownColumnToCutByIsOneSentence() {
+    assertThatThrownBy(() -> Explainer.of(plays).by(List.of("platfrom")))
+        .isInstanceOf(WickException.class)
+        .hasMessage(
+            "The list of columns to explain by names 'platfrom', which the data does not have"
+                + " (did you mean 'platform'?); name top-level columns of the data.");
+  }
+}
