@@ -6,11 +6,9 @@ import dev.wick.core.explain.Explainer;
 import dev.wick.core.explain.Explanation;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -23,21 +21,6 @@ final class CheckExplain {
   private static final String FLAG = "__wick_explain_";
 
   private CheckExplain() {}
-
-  /**
-   * The top-level columns a check's field names ({@code ms}, {@code tags[]}, {@code a.b}, {@code
-   * user_id, kind}): its slices would only restate the check.
-   */
-  static Set<String> columns(String field) {
-    Set<String> out = new HashSet<>();
-    for (String part : field.split(",\\s*")) {
-      String top = part.split("[.\\[{]", 2)[0].strip();
-      if (!top.isEmpty()) {
-        out.add(top);
-      }
-    }
-    return out;
-  }
 
   static CheckResults explain(
       Checks checks,
@@ -59,9 +42,9 @@ final class CheckExplain {
         String flag = FLAG + i;
         source = r.flag().apply(source, flag);
         added.add(flag);
-        failing.put(p.check().name(), new Explainer.Failure(col(flag), columns(r.field())));
+        failing.put(p.check().name(), Explainer.Failure.of(col(flag), r.field()));
       } else {
-        failing.put(p.check().name(), new Explainer.Failure(r.when(), columns(r.field())));
+        failing.put(p.check().name(), Explainer.Failure.of(r.when(), r.field()));
       }
     }
     if (failing.isEmpty()) {

@@ -4,7 +4,6 @@ import dev.wick.checks.CheckResults;
 import dev.wick.checks.CheckSplit;
 import dev.wick.checks.Checks;
 import dev.wick.core.WickException;
-import dev.wick.core.explain.Explainer;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
@@ -87,22 +86,7 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin MaxInvalidFractionOption invalidBound;
 
-  @Option(
-      names = "--explain",
-      description =
-          "For each failed row-level check, find where its failing rows sit: the slices of the"
-              + " data (a column's value, a bucket of numbers or times, nulls, and pairs of those)"
-              + " that hold much more of them than their share of the rows.")
-  boolean explain;
-
-  @Option(
-      names = "--explain-by",
-      split = ",",
-      paramLabel = "COLUMN",
-      description =
-          "The columns --explain cuts the data by (comma-separated; implies --explain). Default:"
-              + " the columns of at most 20 distinct values, and numbers and times in buckets.")
-  List<String> explainBy = new ArrayList<>();
+  @Mixin ExplainOptions explain;
 
   @Override
   public Integer call() {
@@ -133,8 +117,8 @@ final class CheckCommand implements Callable<Integer> {
     // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
       Dataset<Row> data = input.source().read(session);
-      if (!explainBy.isEmpty()) {
-        Explainer.of(data).by(explainBy); // an unknown column fails here, before any job
+      if (explain.on()) {
+        explain.explainer(data); // an unknown column fails here, before any job
       }
       if (split || mark) {
         // The rows are written first: the checks' aggregates ride on that write. An input of no
@@ -155,8 +139,8 @@ final class CheckCommand implements Callable<Integer> {
       } else {
         results = checks.run(data).withInput(input.in);
       }
-      if ((explain || !explainBy.isEmpty()) && results.rows() > 0) {
-        results = checks.explain(data, Map.of(), results, explainBy);
+      if (explain.on() && results.rows() > 0) {
+        results = checks.explain(data, Map.of(), results, explain.by);
       }
       gate = results.gate(empty.allowEmpty);
       if (gate.hasInputError()) {

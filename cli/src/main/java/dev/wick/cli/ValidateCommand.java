@@ -1,6 +1,8 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.explain.Explainer;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
@@ -11,7 +13,9 @@ import dev.wick.core.validation.Validation;
 import dev.wick.core.validation.ValidationSummary;
 import dev.wick.core.validation.ValidationThresholds;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
@@ -67,6 +71,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin AllowEmptyOption empty;
 
+  @Mixin ExplainOptions explain;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = invalidBound.fraction();
@@ -89,6 +95,7 @@ final class ValidateCommand implements Callable<Integer> {
       written = input.keptFormat(session);
     }
     ValidatedRows checked = validation.run(data);
+    Explainer explainer = explain.on() ? explain.explainer(data) : null;
     ValidationThresholds thresholds =
         maxInvalidFraction.isEmpty()
             ? ValidationThresholds.anyInvalid()
@@ -98,6 +105,7 @@ final class ValidateCommand implements Callable<Integer> {
     }
     ValidationSummary summary;
     GateResult gate;
+    Map<String, Explanation> explained = Map.of();
     try (Output out =
         Output.create(
             session, output.out, output.overwrite, List.of(input.in, schemaFile.toString()))) {
@@ -107,10 +115,28 @@ final class ValidateCommand implements Callable<Integer> {
         // Nothing is committed: no records must not read as all valid.
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
-      out.writeString("summary.json", summary.toJson());
+      if (explainer != null && summary.invalid() > 0) {
+        // Each failing rule, never cut by its own field (its slices would only restate it).
+        Map<String, Explainer.Failure> failing = new LinkedHashMap<>();
+        Map<String, String> byLabel = new LinkedHashMap<>();
+        for (ValidationSummary.RuleCount r : summary.rules()) {
+          String name = r.field() + " " + r.rule();
+          String label = r.rule() + " of " + r.field();
+          if (r.invalid() > 0) {
+            failing.put(label, Explainer.Failure.of(checked.failingByRule().get(name), r.field()));
+            byLabel.put(label, name);
+          }
+        }
+        Map<String, Explanation> byRule = new LinkedHashMap<>();
+        explainer.explainAll(failing).forEach((label, e) -> byRule.put(byLabel.get(label), e));
+        explained = byRule;
+      }
+      out.writeString("summary.json", summary.toJson(explained));
       out.commit();
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);
+    explained.values().forEach(e -> spec.commandLine().getOut().println("explain: " + e.line()));
+    spec.commandLine().getOut().flush();
     return GatePrinter.report(
         gate,
         spec.commandLine().getErr(),

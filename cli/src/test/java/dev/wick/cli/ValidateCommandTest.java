@@ -186,6 +186,48 @@ class ValidateCommandTest {
   }
 
   @Test
+  void explainFindsTheSliceThatHoldsARulesInvalidRecords() throws IOException {
+    // 600 plays in SE, US and GB in turn; every other US play has an invalid email.
+    Schema schema = new Schema.Parser().parse(SCHEMA.formatted("country_code"));
+    Path many = dir.resolve("many.avro");
+    try (DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<>(schema))) {
+      w.create(schema, new File(many.toString()));
+      for (int i = 0; i < 600; i++) {
+        String country = List.of("SE", "US", "GB").get(i % 3);
+        boolean bad = country.equals("US") && i % 2 == 0;
+        w.append(play(schema, TRACK, country, 1000L + i, bad ? "nobody@" : "u@b.se", "play"));
+      }
+    }
+    Path out = dir.resolve("explained");
+    Run run =
+        wick(
+            "validate",
+            "--in",
+            many.toString(),
+            "--schema",
+            schemaFile("explain.avsc", "country_code").toString(),
+            "--out",
+            out.toString(),
+            "--explain");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains(
+            "explain: email of email: 100.00% of the 100 failing rows are in country = US (33.33%"
+                + " of the rows; 50.00% fail there, 0.00% elsewhere).");
+    JsonNode rule = null;
+    for (JsonNode r :
+        new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("rules")) {
+      if (r.get("field").asText().equals("email")) {
+        rule = r;
+      }
+    }
+    assertThat(rule.get("invalid").asLong()).isEqualTo(100);
+    assertThat(rule.get("explain").get("slices").get(0).get("slice").asText())
+        .isEqualTo("country = US");
+    assertThat(rule.get("explain").get("failing").asLong()).isEqualTo(100);
+  }
+
+  @Test
   void exitsOneAboveTheThresholdAndStillWritesTheReport() throws IOException {
     Path out = dir.resolve("strict");
     Run run =

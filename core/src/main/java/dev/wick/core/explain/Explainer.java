@@ -154,6 +154,22 @@ public final class Explainer {
       Objects.requireNonNull(failing, "failing");
       notBy = Set.copyOf(notBy);
     }
+
+    /**
+     * The rows for which {@code failing} holds, a rule of {@code fields} (field paths, comma
+     * separated: {@code ms}, {@code tags[]}, {@code a.b}, {@code user_id, kind}), cut by none of
+     * their top-level columns.
+     */
+    public static Failure of(Column failing, String fields) {
+      Set<String> columns = new java.util.HashSet<>();
+      for (String part : fields.split(",\\s*")) {
+        String top = part.split("[.\\[{]", 2)[0].strip();
+        if (!top.isEmpty()) {
+          columns.add(top);
+        }
+      }
+      return new Failure(failing, columns);
+    }
   }
 
   /** Where the rows for which {@code failing} holds sit; {@code failure} names it for people. */

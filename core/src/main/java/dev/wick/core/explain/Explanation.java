@@ -77,10 +77,10 @@ public record Explanation(
     node.put("failing", failing);
     ArrayNode cols = node.putArray("columns");
     columns.forEach(cols::add);
-    ObjectNode skip = node.putObject("skipped");
+    ArrayNode skip = node.putArray("skipped");
     skipped.entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
-        .forEach(e -> skip.put(e.getKey(), e.getValue()));
+        .forEach(e -> skip.addObject().put("column", e.getKey()).put("why", e.getValue()));
     ArrayNode list = node.putArray("slices");
     for (Slice s : slices) {
       ObjectNode o = list.addObject();

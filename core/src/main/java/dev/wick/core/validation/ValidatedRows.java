@@ -134,6 +134,19 @@ public final class ValidatedRows {
     return rules.stream().map(StagedRule::info).toList();
   }
 
+  /**
+   * Whether a row fails each rule, by {@code field rule} ({@code country country_code}), as boolean
+   * columns over the input's own columns (for {@code Explainer}, which finds where each rule's
+   * failing rows sit).
+   */
+  public Map<String, Column> failingByRule() {
+    Map<String, Column> out = new java.util.LinkedHashMap<>();
+    for (StagedRule r : rules) {
+      out.put(r.info().field() + " " + r.info().rule(), r.failing());
+    }
+    return out;
+  }
+
   /** The name of the reasons column. */
   public String reasonsColumn() {
     return reasonsColumn;

@@ -2,10 +2,12 @@ package dev.wick.core.validation;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.json.Json;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Counts from validating a dataset: records in total, valid and invalid, and per field and rule how
@@ -62,6 +64,14 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
    * keys through {@link Json}.
    */
   public String toJson() {
+    return toJson(Map.of());
+  }
+
+  /**
+   * {@link #toJson()}, with an {@code explain} object per rule named in {@code explanations} (by
+   * {@code field rule}): where its failing rows sit ({@code wick validate --explain}).
+   */
+  public String toJson(Map<String, Explanation> explanations) {
     ObjectNode root = Json.object();
     root.put("total", total);
     root.put("valid", valid);
@@ -74,6 +84,10 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
           .put("rule", r.rule())
           .put("evaluatedAs", r.evaluatedAs())
           .put("invalid", r.invalid());
+      Explanation e = explanations.get(r.field() + " " + r.rule());
+      if (e != null) {
+        e.writeTo(((ObjectNode) list.get(list.size() - 1)).putObject("explain"));
+      }
     }
     return Json.write(root);
   }

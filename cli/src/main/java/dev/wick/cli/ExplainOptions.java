@@ -1,0 +1,45 @@
+package dev.wick.cli;
+
+import dev.wick.core.explain.Explainer;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --explain} and {@code --explain-by}: where a command's failing rows sit in the data, for
+ * the commands that judge rows ({@code check}, {@code validate}).
+ */
+final class ExplainOptions {
+  @Option(
+      names = "--explain",
+      description =
+          "Find where the failing rows sit: the slices of the data (a column's value, a bucket of"
+              + " numbers or times, nulls, and pairs of those) that hold much more of them than"
+              + " their share of the rows.")
+  boolean explain;
+
+  @Option(
+      names = "--explain-by",
+      split = ",",
+      paramLabel = "COLUMN",
+      description =
+          "The columns --explain cuts the data by (comma-separated; implies --explain). Default:"
+              + " the columns of at most 20 distinct values, and numbers and times in buckets.")
+  List<String> by = new ArrayList<>();
+
+  /** Whether an explanation was asked for. */
+  boolean on() {
+    return explain || !by.isEmpty();
+  }
+
+  /**
+   * The explainer of {@code data}, cutting by the columns given; an unknown column fails here, with
+   * no Spark job, so that nothing is written.
+   */
+  Explainer explainer(Dataset<Row> data) {
+    Explainer e = Explainer.of(data);
+    return by.isEmpty() ? e : e.by(by);
+  }
+}
