@@ -3,9 +3,7 @@ package dev.wick.cli;
 import dev.wick.checks.CheckResults;
 import dev.wick.checks.CheckSplit;
 import dev.wick.checks.Checks;
-import dev.wick.core.WickException;
 import dev.wick.core.gate.GateResult;
-import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.nio.file.Path;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
@@ -72,35 +69,13 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin AllowEmptyOption empty;
 
-  @Option(
-      names = "--split",
-      description =
-          "Also write valid/ and invalid/ (with a reasons column) in the input's format: the"
-              + " rows that pass every row-level check, and those that fail one.")
-  boolean split;
-
-  @Option(
-      names = "--mark",
-      description = "Also write marked/: every row, with a reasons column (null when it passes).")
-  boolean mark;
-
-  @Mixin MaxInvalidFractionOption invalidBound;
+  @Mixin CheckRowsOptions rows;
 
   @Mixin ExplainOptions explain;
 
   @Override
   public Integer call() {
-    if (split && mark) {
-      throw WickException.usage(
-          "--split and --mark both write the rows; give one of them: --split for valid/ and"
-              + " invalid/, --mark for every row in marked/.");
-    }
-    OptionalDouble maxInvalidFraction = invalidBound.fraction();
-    if (maxInvalidFraction.isPresent() && !split && !mark) {
-      throw WickException.usage(
-          "--max-invalid-fraction judges the rows the checks split or mark; add --split or"
-              + " --mark.");
-    }
+    OptionalDouble maxInvalidFraction = rows.maxInvalidFraction();
     Checks checks = Checks.read(checksFile);
     if (input.trustSql) {
       checks = checks.trustSql();
@@ -120,18 +95,15 @@ final class CheckCommand implements Callable<Integer> {
       if (explain.on()) {
         explain.explainer(data); // an unknown column fails here, before any job
       }
-      if (split || mark) {
+      if (rows.on()) {
         // The rows are written first: the checks' aggregates ride on that write. An input of no
         // rows is refused below, before the commit, so nothing is left behind.
-        CheckSplit rows = checks.split(data);
+        CheckSplit judged = checks.split(data);
         Format format = input.keptFormat(session);
-        // Avro files keep their own schema (record names, enums, logical types) in the split.
-        Optional<org.apache.avro.Schema> avro =
-            format == Format.AVRO && !DatasetReader.isTable(input.in)
-                ? Optional.of(DatasetReader.avroSchema(session, input.in))
-                : Optional.empty();
         results =
-            (split ? rows.writeSplit(o, format, avro) : rows.writeMarked(o, format))
+            (rows.split
+                    ? judged.writeSplit(o, format, input.keptAvroSchema(session, format))
+                    : judged.writeMarked(o, format))
                 .withInput(input.in);
         if (maxInvalidFraction.isPresent()) {
           results = results.withMaxInvalidFraction(maxInvalidFraction.getAsDouble());
@@ -150,7 +122,7 @@ final class CheckCommand implements Callable<Integer> {
       results.writeTo(o);
       written = Inputs.local(o.commit());
     }
-    String parts = split ? "valid/, invalid/, " : mark ? "marked/, " : "";
+    String parts = rows.split ? "valid/, invalid/, " : rows.mark ? "marked/, " : "";
     CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
     return GatePrinter.report(
         gate,
@@ -158,7 +130,7 @@ final class CheckCommand implements Callable<Integer> {
         "dataset",
         v ->
             v.measure().equals("invalid fraction")
-                ? "--max-invalid-fraction " + invalidBound.maxInvalidFraction
+                ? "--max-invalid-fraction " + rows.invalidBound.maxInvalidFraction
                 : "set in " + checksFile,
         "");
   }

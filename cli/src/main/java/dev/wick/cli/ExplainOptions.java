@@ -1,8 +1,13 @@
 package dev.wick.cli;
 
 import dev.wick.core.explain.Explainer;
+import dev.wick.core.explain.Explanation;
+import dev.wick.core.validation.ValidatedRows;
+import dev.wick.core.validation.ValidationSummary;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import picocli.CommandLine.Option;
@@ -28,6 +33,31 @@ final class ExplainOptions {
           "The columns --explain cuts the data by (comma-separated; implies --explain). Default:"
               + " the columns of at most 20 distinct values, and numbers and times in buckets.")
   List<String> by = new ArrayList<>();
+
+  /**
+   * Where the invalid records of each rule that some break sit, by {@code field rule} as {@code
+   * summary.json} names rules; each is named {@code rule of field} for people and never cut by its
+   * own field (its slices would only restate it).
+   */
+  static Map<String, Explanation> rules(
+      Explainer explainer, ValidationSummary summary, ValidatedRows checked) {
+    if (summary.invalid() == 0) {
+      return Map.of();
+    }
+    Map<String, Explainer.Failure> failing = new LinkedHashMap<>();
+    Map<String, String> byLabel = new LinkedHashMap<>();
+    for (ValidationSummary.RuleCount r : summary.rules()) {
+      String name = r.field() + " " + r.rule();
+      String label = r.rule() + " of " + r.field();
+      if (r.invalid() > 0) {
+        failing.put(label, Explainer.Failure.of(checked.failingByRule().get(name), r.field()));
+        byLabel.put(label, name);
+      }
+    }
+    Map<String, Explanation> byRule = new LinkedHashMap<>();
+    explainer.explainAll(failing).forEach((label, e) -> byRule.put(byLabel.get(label), e));
+    return byRule;
+  }
 
   /** Whether an explanation was asked for. */
   boolean on() {

@@ -81,6 +81,17 @@ final class InputOptions {
     return read == Format.CSV || read == Format.TEXT ? Format.PARQUET : read;
   }
 
+  /**
+   * The input's own Avro schema when its rows are kept as Avro files ({@code format}), so that rows
+   * written from it keep its record names, enums and logical types; else empty.
+   */
+  java.util.Optional<org.apache.avro.Schema> keptAvroSchema(
+      org.apache.spark.sql.SparkSession session, Format format) {
+    return format == Format.AVRO && !DatasetReader.isTable(in)
+        ? java.util.Optional.of(DatasetReader.avroSchema(session, in))
+        : java.util.Optional.empty();
+  }
+
   /** What the options name: the location, its format, reader options and row filter. */
   Source source() {
     Source s = Source.of(in).format(format()).options(inOptions);

@@ -13,7 +13,6 @@ import dev.wick.core.validation.Validation;
 import dev.wick.core.validation.ValidationSummary;
 import dev.wick.core.validation.ValidationThresholds;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -115,21 +114,8 @@ final class ValidateCommand implements Callable<Integer> {
         // Nothing is committed: no records must not read as all valid.
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
-      if (explainer != null && summary.invalid() > 0) {
-        // Each failing rule, never cut by its own field (its slices would only restate it).
-        Map<String, Explainer.Failure> failing = new LinkedHashMap<>();
-        Map<String, String> byLabel = new LinkedHashMap<>();
-        for (ValidationSummary.RuleCount r : summary.rules()) {
-          String name = r.field() + " " + r.rule();
-          String label = r.rule() + " of " + r.field();
-          if (r.invalid() > 0) {
-            failing.put(label, Explainer.Failure.of(checked.failingByRule().get(name), r.field()));
-            byLabel.put(label, name);
-          }
-        }
-        Map<String, Explanation> byRule = new LinkedHashMap<>();
-        explainer.explainAll(failing).forEach((label, e) -> byRule.put(byLabel.get(label), e));
-        explained = byRule;
+      if (explainer != null) {
+        explained = ExplainOptions.rules(explainer, summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
       out.commit();

@@ -578,6 +578,40 @@ class HostileInputTest {
             2,
             "is the input",
             "check|--in|D/plays|--checks|D/checks.yaml|--out|D/plays|--overwrite|--split"),
+        c(
+            2,
+            "give a fraction between 0 and 1",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--split|--max-invalid-fraction|NaN"),
+        c(
+            2,
+            "give a fraction between 0 and 1",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--mark|--max-invalid-fraction|-0.1"),
+        c(
+            2,
+            "--max-invalid-fraction",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--split|--max-invalid-fraction|"),
+        c(
+            2,
+            "add --split or --mark",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--max-invalid-fraction|0.1"),
+        c(0, "", "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--explain"),
+        c(
+            2,
+            "--explain-by names '',",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--explain-by|"),
+        c(
+            2,
+            "--explain-by names '*',",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--explain-by|*"),
+        c(
+            2,
+            "--explain-by names '" + "x".repeat(5000) + "',",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--explain-by|" + "x".repeat(5000)),
+        c(0, "", "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--explain"),
+        c(
+            2,
+            "--explain-by names 'nope',",
+            "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--explain-by|nope"),
         // ------------------------------------------------------------------ suggest
         c(0, "", "suggest|--profile|D/profile|--out|O/s"),
         c(0, "", "suggest|--profile|D/profile/profile.json|--schema|D/plays.avsc|--out|O/s"),

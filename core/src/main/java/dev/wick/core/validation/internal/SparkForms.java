@@ -45,13 +45,19 @@ public final class SparkForms {
       return render(value, DataType.BYTES);
     }
     if (type instanceof org.apache.spark.sql.types.TimestampType) {
-      return isoTime(value, "XXX");
+      return isoTime(value, ZONE_OFFSET);
     }
     if (type instanceof org.apache.spark.sql.types.TimestampNTZType) {
       return isoTime(value, "");
     }
     return value.cast("string");
   }
+
+  /**
+   * The pattern letters of a zone offset as ISO-8601 writes it: {@code Z} for UTC, else {@code
+   * +01:00}.
+   */
+  private static final String ZONE_OFFSET = "XXX";
 
   /** A time as ISO-8601, to the second unless it has a fraction, with {@code zone}'s pattern. */
   private static Column isoTime(Column value, String zone) {
