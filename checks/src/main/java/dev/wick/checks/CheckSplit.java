@@ -60,6 +60,7 @@ public final class CheckSplit {
   private final ValidatedRows rows;
   private final List<Integer> checkOfRule;
   private final boolean flagged;
+  private final Map<Integer, Integer> ruleCountingAggregate;
 
   private CheckSplit(
       Evaluation.Plans plans,
@@ -72,6 +73,7 @@ public final class CheckSplit {
     this.rows = staged.rows();
     this.checkOfRule = List.copyOf(staged.checkOfRule());
     this.flagged = staged.flagged();
+    this.ruleCountingAggregate = staged.ruleCountingAggregate();
   }
 
   /**
@@ -123,7 +125,11 @@ public final class CheckSplit {
    * among the planned; {@code flagged} when a rule reads a column that a check added to the data
    * (by a join or a window).
    */
-  private record Staged(ValidatedRows rows, List<Integer> checkOfRule, boolean flagged) {}
+  private record Staged(
+      ValidatedRows rows,
+      List<Integer> checkOfRule,
+      boolean flagged,
+      Map<Integer, Integer> ruleCountingAggregate) {}
 
   /**
    * Stages each row-level check of {@code planned} as a rule over {@code data}'s rows; a check that
@@ -138,6 +144,7 @@ public final class CheckSplit {
     Dataset<Row> source = data;
     List<ValidatedRows.RowRule> rules = new ArrayList<>();
     List<Integer> checkOfRule = new ArrayList<>();
+    Map<Integer, Integer> counting = new java.util.HashMap<>();
     boolean flagged = false;
     for (int i = 0; i < planned.size(); i++) {
       Planned p = planned.get(i);
@@ -160,17 +167,21 @@ public final class CheckSplit {
         flagged = true;
       } else {
         failing = coalesce(r.when(), lit(false));
+        int rule = rules.size();
+        r.counting().ifPresent(a -> counting.put(a, rule));
       }
       rules.add(new ValidatedRows.RowRule(r.field(), p.check().name(), failing, r.reason()));
       checkOfRule.add(i);
     }
     if (carried.isPresent()) {
       // After the joins, which keep one row per input row: the observation sees each row once.
-      source = carried.get().observe(source);
+      // The write counts each rule's failing rows: an aggregate counting just those is not also
+      // observed.
+      source = carried.get().observe(source, counting.keySet());
     }
     ValidatedRows staged =
         ValidatedRows.of(source, Arrays.asList(data.columns()), Validation.REASONS, rules);
-    return new Staged(staged, checkOfRule, flagged);
+    return new Staged(staged, checkOfRule, flagged, Map.copyOf(counting));
   }
 
   /**
@@ -225,10 +236,12 @@ public final class CheckSplit {
    */
   public CheckResults writeSplit(
       Output out, Format format, Optional<org.apache.avro.Schema> inputAvro) {
+    carried.ifPresent(Evaluation.Carried::startBeside);
     try {
       ValidationSummary summary = rows.writeTo(out, VALID, INVALID, format, inputAvro);
       return counted(summary, Output.canSplit(format) && !flagged ? 1 : 2);
     } catch (RuntimeException failure) {
+      carried.ifPresent(Evaluation.Carried::close);
       throw plans.blamed(failure);
     }
   }
@@ -239,9 +252,11 @@ public final class CheckSplit {
    * #writeSplit} does, in one pass. The caller writes the results and commits.
    */
   public CheckResults writeMarked(Output out, Format format) {
+    carried.ifPresent(Evaluation.Carried::startBeside);
     try {
       return counted(rows.writeMarkedTo(out, MARKED, format), 1);
     } catch (RuntimeException failure) {
+      carried.ifPresent(Evaluation.Carried::close);
       throw plans.blamed(failure);
     }
   }
@@ -252,7 +267,10 @@ public final class CheckSplit {
     synchronized (this) {
       if (carried.isPresent()) {
         // The write ran the observed aggregates: the results are judged from them.
-        this.results = carried.get().finish();
+        Map<Integer, Long> counted = new java.util.HashMap<>();
+        ruleCountingAggregate.forEach(
+            (aggregate, rule) -> counted.put(aggregate, summary.rules().get(rule).invalid()));
+        this.results = carried.get().finish(counted);
       }
       results = this.results;
     }

@@ -1,6 +1,7 @@
 package dev.wick.checks;
 
 import static dev.wick.checks.Messages.result;
+import static org.apache.spark.sql.functions.count_if;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.report.Wording;
@@ -41,7 +42,9 @@ public record CompletenessCheck(String field, double min) implements Check.Rule 
         Planned plan(Check check, CompletenessCheck r, Planning p) {
           Resolved f = p.field(check, r.field());
           int all = f.repeated() ? p.add(f.all()) : 0; // aggregate 0 counts the rows
-          int present = p.add(f.present());
+          // A field's null rows are counted as such: the very count of the rows the check fails.
+          int present = f.repeated() ? p.add(f.present()) : -1;
+          int missing = f.repeated() ? -1 : p.add(count_if(f.column().isNull()));
           String what =
               f.repeated()
                   ? " of the values of " + r.field() + " are set ("
@@ -50,7 +53,7 @@ public record CompletenessCheck(String field, double min) implements Check.Rule 
                   check,
                   a -> {
                     long n = a.getLong(all);
-                    long filled = a.getLong(present);
+                    long filled = f.repeated() ? a.getLong(present) : n - a.getLong(missing);
                     Double share = n == 0 ? null : (double) filled / n;
                     boolean ok = share == null || share >= r.min();
                     return result(
@@ -71,7 +74,7 @@ public record CompletenessCheck(String field, double min) implements Check.Rule 
                             + " must.");
                   },
                   Optional.of(f.failingRows(Column::isNull)))
-              .rowsWhere(r.field(), Planned.reason(f, "is null"));
+              .rowsWhere(r.field(), Planned.reason(f, "is null"), missing);
         }
       };
 }

@@ -111,11 +111,11 @@ final class Evaluation implements Planning {
     /**
      * Starts a measurement whose aggregates ride on a pass over the data that the caller runs (a
      * split's write): on an input cheap to read again ({@link #cheapToReread}), runs the checks'
-     * own jobs, the profiler's sketches and a count of the rows now, side by side, and judges the
-     * own checks; on any other input, when no check runs a job of its own, runs nothing now, so
-     * that the caller's pass is the only read. Empty otherwise: {@link #measure} then reads the
-     * data once, carrying the aggregates on the first own job, and the caller's pass reads it
-     * again.
+     * own jobs and a count of the rows now, side by side, and judges the own checks, and the
+     * profiler's sketches run beside the caller's pass ({@link Carried#startBeside}); on any other
+     * input, when no check runs a job of its own, runs nothing now, so that the caller's pass is
+     * the only read. Empty otherwise: {@link #measure} then reads the data once, carrying the
+     * aggregates on the first own job, and the caller's pass reads it again.
      */
     Optional<Carried> carried() {
       Evaluation e = evaluation;
@@ -250,7 +250,9 @@ final class Evaluation implements Planning {
   final class Carried {
     private final List<Planned> planned;
     private final CheckResult[] own;
-    private final Profile sketched;
+    private final Optional<Sketching> profiled;
+    private SideBySide beside;
+    private java.util.concurrent.Future<Profile> sketched;
     private final java.util.Set<Integer> served;
     private final List<Integer> observedAggregates = new ArrayList<>();
     private final Observation observation = observation();
@@ -261,13 +263,13 @@ final class Evaluation implements Planning {
     private Carried(
         List<Planned> planned,
         CheckResult[] own,
-        Profile sketched,
+        Optional<Sketching> profiled,
         java.util.Set<Integer> served,
         boolean uncounted) {
       this.uncounted = uncounted;
       this.planned = planned;
       this.own = own;
-      this.sketched = sketched;
+      this.profiled = profiled;
       this.served = served;
       for (int i = 0; i < aggregates.size(); i++) {
         if (!served.contains(i)) {
@@ -276,26 +278,58 @@ final class Evaluation implements Planning {
       }
     }
 
+    /**
+     * Starts the profiler's scan of the sketched fields, which no row's fate waits on, beside the
+     * caller's pass; {@link #finish} waits for it.
+     */
+    synchronized void startBeside() {
+      if (profiled.isPresent() && beside == null) {
+        beside = SideBySide.start("wick-checks-sketches", 1);
+        sketched = beside.submit(() -> profileSketchedFields(profiled.get()));
+      }
+    }
+
+    /**
+     * Waits for the jobs started beside the caller's pass to end: once the pass has failed, nothing
+     * of the measurement still runs when this returns.
+     */
+    synchronized void close() {
+      if (beside != null) {
+        beside.close();
+      }
+    }
+
     /** The result of check {@code i} when it runs a job of its own, else empty. */
     Optional<CheckResult> own(int i) {
       return Optional.ofNullable(own[i]);
     }
 
-    /** {@code source} (the data, or rows derived one for one from it) observing the aggregates. */
-    Dataset<Row> observe(Dataset<Row> source) {
+    /**
+     * {@code source} (the data, or rows derived one for one from it) observing the aggregates but
+     * those in {@code countedByPass}, which the caller's pass counts itself ({@link #finish}).
+     */
+    Dataset<Row> observe(Dataset<Row> source, java.util.Set<Integer> countedByPass) {
+      observedAggregates.removeAll(countedByPass);
       return Evaluation.this.observe(source, observation, observedAggregates);
     }
 
-    /** Judges every check, once a job has run over what {@link #observe} returned. */
-    CheckResults finish() {
+    /**
+     * Judges every check, once a job has run over what {@link #observe} returned; {@code counted}
+     * holds the value of each aggregate the pass counted itself.
+     */
+    CheckResults finish(Map<Integer, Long> counted) {
       Row got = observed(observation, observedAggregates);
       Object[] values = new Object[aggregates.size()];
       for (int k = 0; k < observedAggregates.size(); k++) {
         values[observedAggregates.get(k)] = got.get(k);
       }
+      counted.forEach((i, n) -> values[i] = n);
       Row row = RowFactory.create(values);
-      if (sketched != null) {
-        row = withProfiled(row, sketched, served);
+      if (profiled.isPresent()) {
+        Profile profile =
+            sketched == null ? profileSketchedFields(profiled.get()) : SideBySide.result(sketched);
+        close();
+        row = withProfiled(row, profile, served);
       }
       if (uncounted) {
         rows = row.getLong(0);
@@ -343,27 +377,28 @@ final class Evaluation implements Planning {
   }
 
   /**
-   * The first part of a carried measurement: the own checks' jobs, the profiler's scan of the
-   * sketched fields and a count of the rows, side by side; then the own checks judged.
+   * The first part of a carried measurement: the own checks' jobs and a count of the rows, side by
+   * side; then the own checks judged. The profiler's scan of the sketched fields waits for the
+   * caller's pass.
    */
   private Carried carry(List<Planned> planned, List<Integer> own) {
     if (own.isEmpty() && !cheapToReread(data)) {
       // Nothing to run before the caller's pass: every aggregate, sketches too, rides on it.
-      return new Carried(planned, new CheckResult[planned.size()], null, java.util.Set.of(), true);
+      return new Carried(
+          planned, new CheckResult[planned.size()], Optional.empty(), java.util.Set.of(), true);
     }
     Optional<Sketching> profiled = profilable();
     java.util.Set<Integer> served =
         profiled.isPresent() ? profiled.get().served() : java.util.Set.of();
     long[] measured = new long[planned.size()];
-    Alongside<Long> a = alongside(planned, own, profiled, measured, data::count);
+    Alongside<Long> a = alongside(planned, own, Optional.empty(), measured, data::count);
     rows = a.main();
-    Profile sketched = a.sketched();
     passes += 1 + own.size() + (profiled.isPresent() ? 1 : 0);
     CheckResult[] judged = new CheckResult[planned.size()];
     for (int i : own) {
       judged[i] = planned.get(i).own().get().judge().apply(measured[i]);
     }
-    return new Carried(planned, judged, sketched, served, false);
+    return new Carried(planned, judged, profiled, served, false);
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 
 import dev.wick.core.validation.internal.SparkForms;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongFunction;
@@ -51,12 +52,41 @@ record Planned(
   }
 
   /**
+   * This check, failing a row where its examples' filter holds, and aggregate {@code counting} (an
+   * index of the planned aggregates; none when negative) counting exactly those rows.
+   */
+  Planned rowsWhere(String field, String reason, int counting) {
+    OptionalInt counts = counting < 0 ? OptionalInt.empty() : OptionalInt.of(counting);
+    return withRows(new Rows(field, lit(reason), failWhen.orElseThrow(), null, counts));
+  }
+
+  /** This check's rows judged as they are, each failing row's reason given by {@code reason}. */
+  Planned withReason(Column reason) {
+    Rows r = rows.orElseThrow();
+    return withRows(new Rows(r.field(), reason, r.when(), r.flag(), r.counting()));
+  }
+
+  /**
    * This check, failing a row where a value of {@code f} is {@code bad}, its reason naming the
    * (first) failing value: {@code 'XX' is not one of SE, US}, or for the values of an array or map
    * {@code holds 'XX', which is not one of SE, US}.
    */
   Planned rowsWhereValue(Resolved f, Function<Column, Column> bad, String singular) {
     return withRows(Rows.when(f.path(), valueReason(f, bad, singular), f.failingRows(bad)));
+  }
+
+  /**
+   * {@link #rowsWhereValue(Resolved, Function, String)}, where aggregate {@code failing} is {@code
+   * f.failing(bad)}: for a field not in an array or map, it counts exactly the failing rows.
+   */
+  Planned rowsWhereValue(Resolved f, Function<Column, Column> bad, String singular, int failing) {
+    return withRows(
+        new Rows(
+            f.path(),
+            valueReason(f, bad, singular),
+            f.failingRows(bad),
+            null,
+            f.repeated() ? OptionalInt.empty() : OptionalInt.of(failing)));
   }
 
   /**
@@ -96,20 +126,23 @@ record Planned(
    * a value missing from another dataset), where the boolean column that {@code flag} adds to the
    * data under the name it is given holds. The row's reason is a string column over the same
    * columns ({@code 'XX' is not one of SE, US}, {@code is null}) about {@code field}, which is
-   * empty when the check judges the whole row.
+   * empty when the check judges the whole row. {@code counting}, when present, is the index of one
+   * of the check's aggregates that counts exactly the rows failing it, so that a pass which counts
+   * the failing rows itself (a split's write) need not also aggregate it.
    */
   record Rows(
       String field,
       Column reason,
       Column when,
-      BiFunction<Dataset<Row>, String, Dataset<Row>> flag) {
+      BiFunction<Dataset<Row>, String, Dataset<Row>> flag,
+      OptionalInt counting) {
     static Rows when(String field, Column reason, Column when) {
-      return new Rows(field, reason, when, null);
+      return new Rows(field, reason, when, null, OptionalInt.empty());
     }
 
     static Rows flag(
         String field, Column reason, BiFunction<Dataset<Row>, String, Dataset<Row>> flag) {
-      return new Rows(field, reason, null, flag);
+      return new Rows(field, reason, null, flag, OptionalInt.empty());
     }
   }
 }

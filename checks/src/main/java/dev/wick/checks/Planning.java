@@ -128,6 +128,6 @@ interface Planning {
                       + ".");
             },
             Optional.of(f.failingRows(bad)))
-        .rowsWhereValue(f, bad, reason);
+        .rowsWhereValue(f, bad, reason, failing);
   }
 }

@@ -127,7 +127,7 @@ public record PredicateCheck(String sql, double minFraction) implements Check.Ru
                             + ".");
                   },
                   Optional.of(bad))
-              .rowsWhere("", "does not satisfy " + r.sql());
+              .rowsWhere("", "does not satisfy " + r.sql(), failing);
         }
 
         /**

@@ -92,7 +92,7 @@ public record RangeCheck(String field, OptionalDouble min, OptionalDouble max)
                             + ".");
                   },
                   Optional.of(f.failingRows(outside)))
-              .rowsWhereValue(f, outside, "is not " + bound);
+              .rowsWhereValue(f, outside, "is not " + bound, bad);
         }
       };
 }

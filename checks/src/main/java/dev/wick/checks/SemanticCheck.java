@@ -64,9 +64,7 @@ public record SemanticCheck(String field, String type, double minFraction) imple
                   r.minFraction(),
                   "are not a valid " + r.type(),
                   "is not a valid " + r.type())
-              .withRows(
-                  Planned.Rows.when(
-                      f.path(), judge.reason(f.failingValue(bad)), f.failingRows(bad)));
+              .withReason(judge.reason(f.failingValue(bad)));
         }
       };
 
