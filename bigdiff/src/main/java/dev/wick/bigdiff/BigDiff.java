@@ -297,6 +297,25 @@ public final class BigDiff {
     return with(options.withIncludeSame(includeSame));
   }
 
+  /**
+   * Also explains where the differences sit ({@link DiffSummary#explanations()}): the slices of the
+   * keys (a column's value, a bucket of numbers or times, nulls, and pairs of those) that hold much
+   * more of the keys that are not the same, and of each differing field's keys, than their share of
+   * the keys, cut by the left-hand side's top-level columns of few distinct values and by buckets
+   * of its numbers and times. A key only on the right-hand side is cut by the right's values.
+   */
+  public BigDiff explain() {
+    return with(options.withExplain(Optional.of(options.explain().orElse(List.of()))));
+  }
+
+  /**
+   * Like {@link #explain()}, cutting by {@code columns} (top-level columns of the left-hand side)
+   * instead.
+   */
+  public BigDiff explainBy(String... columns) {
+    return with(options.withExplain(Optional.of(List.of(columns))));
+  }
+
   /** How messages and the report name the two sides (default {@code lhs} and {@code rhs}). */
   public BigDiff labels(String lhs, String rhs) {
     return with(options.withLabels(new DiffOptions.Labels(lhs, rhs)));
@@ -350,6 +369,16 @@ public final class BigDiff {
     Schema lhsSchema = Schemas.fromSpark(l.schema(), "lhs");
     Schema rhsSchema = Schemas.fromSpark(r.schema(), "rhs");
     Alignment alignment = Alignment.of(lhsSchema, rhsSchema, options, dropped);
+    if (options.explain().isPresent()) {
+      if (options.keys().isEmpty()) {
+        throw WickException.usage(
+                "The explanation of a diff needs key fields: without them its differences are"
+                    + " rows on one side only, with no key to slice; give the key fields, or drop"
+                    + " the explanation.")
+            .about("explain", "The explanation");
+      }
+      DiffExplain.checkColumns(l, options.explain().get());
+    }
     return new PreparedDiff(sampled(l), sampled(r), alignment, options);
   }
 

@@ -3,6 +3,7 @@ package dev.wick.bigdiff;
 import dev.wick.core.schema.FieldPath;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -17,6 +18,8 @@ import java.util.OptionalDouble;
  * @param duplicates what to do with keys that occur more than once on a side
  * @param includeSame whether {@code keys/} also lists SAME keys
  * @param labels how messages and the report name the two sides
+ * @param explain when present, explain where the differences sit, cutting by these columns (by the
+ *     explainer's choice when empty)
  */
 record DiffOptions(
     List<FieldPath> keys,
@@ -25,11 +28,13 @@ record DiffOptions(
     Selection selection,
     DuplicateKeys duplicates,
     boolean includeSame,
-    Labels labels) {
+    Labels labels,
+    Optional<List<String>> explain) {
 
   DiffOptions {
     keys = List.copyOf(keys);
     ignored = List.copyOf(ignored);
+    explain = explain.map(List::copyOf);
   }
 
   /** The defaults of a diff keyed by {@code keys}: no rules, every row, FAIL, lhs and rhs. */
@@ -41,7 +46,8 @@ record DiffOptions(
         new Selection(List.of(), List.of(), OptionalDouble.empty(), 0L),
         DuplicateKeys.FAIL,
         false,
-        new Labels("lhs", "rhs"));
+        new Labels("lhs", "rhs"),
+        Optional.empty());
   }
 
   /**
@@ -66,34 +72,39 @@ record DiffOptions(
   }
 
   DiffOptions withIgnored(List<FieldPath> next) {
-    return new DiffOptions(keys, next, rules, selection, duplicates, includeSame, labels);
+    return new DiffOptions(keys, next, rules, selection, duplicates, includeSame, labels, explain);
   }
 
   DiffOptions withRules(Rules next) {
-    return new DiffOptions(keys, ignored, next, selection, duplicates, includeSame, labels);
+    return new DiffOptions(
+        keys, ignored, next, selection, duplicates, includeSame, labels, explain);
   }
 
   DiffOptions withWhere(List<String> lhs, List<String> rhs) {
     Selection next = new Selection(lhs, rhs, selection.sample(), selection.seed());
-    return new DiffOptions(keys, ignored, rules, next, duplicates, includeSame, labels);
+    return new DiffOptions(keys, ignored, rules, next, duplicates, includeSame, labels, explain);
   }
 
   DiffOptions withSample(double fraction, long seed) {
     Selection next =
         new Selection(
             selection.lhsWhere(), selection.rhsWhere(), OptionalDouble.of(fraction), seed);
-    return new DiffOptions(keys, ignored, rules, next, duplicates, includeSame, labels);
+    return new DiffOptions(keys, ignored, rules, next, duplicates, includeSame, labels, explain);
   }
 
   DiffOptions withDuplicates(DuplicateKeys next) {
-    return new DiffOptions(keys, ignored, rules, selection, next, includeSame, labels);
+    return new DiffOptions(keys, ignored, rules, selection, next, includeSame, labels, explain);
   }
 
   DiffOptions withIncludeSame(boolean next) {
-    return new DiffOptions(keys, ignored, rules, selection, duplicates, next, labels);
+    return new DiffOptions(keys, ignored, rules, selection, duplicates, next, labels, explain);
+  }
+
+  DiffOptions withExplain(Optional<List<String>> next) {
+    return new DiffOptions(keys, ignored, rules, selection, duplicates, includeSame, labels, next);
   }
 
   DiffOptions withLabels(Labels next) {
-    return new DiffOptions(keys, ignored, rules, selection, duplicates, includeSame, next);
+    return new DiffOptions(keys, ignored, rules, selection, duplicates, includeSame, next, explain);
   }
 }

@@ -358,7 +358,7 @@ final class DiffPlan {
   }
 
   /** The Spark type at a path through structs. */
-  private static DataType sparkType(StructType schema, FieldPath path) {
+  static DataType sparkType(StructType schema, FieldPath path) {
     DataType t = schema;
     for (FieldPath.Step step : path.steps()) {
       t = ((StructType) t).apply(step.name()).dataType();

@@ -1,7 +1,11 @@
 package dev.wick.bigdiff;
 
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,6 +20,8 @@ import java.util.Optional;
  * @param arrays the arrays of records matched by element key, with their one-sided elements
  * @param rows for a diff without key fields, a few rows of each side that the other lacks
  * @param sample for a diff of a sample, what it says of the whole data
+ * @param explanations where the differences sit ({@link BigDiff#explain()}), by what differs
+ *     ({@code keys not the same}, {@code listeners differs}); empty unless asked for
  */
 public record DiffSummary(
     List<String> keys,
@@ -24,7 +30,8 @@ public record DiffSummary(
     SchemaDifference schema,
     List<ArrayStats> arrays,
     List<RowExample> rows,
-    Optional<SampleBounds> sample) {
+    Optional<SampleBounds> sample,
+    Map<String, Explanation> explanations) {
 
   public DiffSummary {
     keys = List.copyOf(keys);
@@ -34,6 +41,19 @@ public record DiffSummary(
     arrays = List.copyOf(arrays);
     rows = List.copyOf(rows);
     Objects.requireNonNull(sample, "sample");
+    explanations = Collections.unmodifiableMap(new LinkedHashMap<>(explanations));
+  }
+
+  /** A summary with no explanations. */
+  public DiffSummary(
+      List<String> keys,
+      GlobalCounts global,
+      List<FieldStats> fields,
+      SchemaDifference schema,
+      List<ArrayStats> arrays,
+      List<RowExample> rows,
+      Optional<SampleBounds> sample) {
+    this(keys, global, fields, schema, arrays, rows, sample, Map.of());
   }
 
   /** A keyed summary with no arrays matched by element key. */
@@ -52,7 +72,13 @@ public record DiffSummary(
 
   /** This summary as the diff of a sample: with its bounds. */
   DiffSummary sampled(SampleBounds bounds) {
-    return new DiffSummary(keys, global, fields, schema, arrays, rows, Optional.of(bounds));
+    return new DiffSummary(
+        keys, global, fields, schema, arrays, rows, Optional.of(bounds), explanations);
+  }
+
+  /** This summary with {@code explained}: where its differences sit. */
+  DiffSummary withExplanations(Map<String, Explanation> explained) {
+    return new DiffSummary(keys, global, fields, schema, arrays, rows, sample, explained);
   }
 
   /** The statistics of one compared field, by path. */

@@ -51,12 +51,26 @@ final class HtmlReport {
     h.append("\"><b>").append(esc(headline(s))).append("</b></p>\n");
     globalTable(h, g);
     fields(h, s);
+    explanations(h, s);
     arrays(h, s);
     rows(h, s);
     sample(h, s);
     examples(h, s);
     h.append("</body></html>\n");
     return h.toString();
+  }
+
+  /** Where the differences sit, when they were explained: one block per failure. */
+  private static void explanations(StringBuilder h, DiffSummary s) {
+    if (s.explanations().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Where the differences sit</h2>");
+    if (s.sample().isPresent()) {
+      h.append("<p>Counted over the sampled keys; the rates and their intervals are estimates for")
+          .append(" all keys.</p>");
+    }
+    s.explanations().values().forEach(e -> h.append(e.toHtml()).append('\n'));
   }
 
   private static void globalTable(StringBuilder h, GlobalCounts g) {

@@ -58,6 +58,9 @@ public final class PreparedDiff {
   private final Alignment alignment;
   private final DiffOptions options;
 
+  /** The {@code keys/} rows of the run under way, for its explanation. */
+  private Dataset<Row> kept;
+
   /** The plan that counts duplicated keys, built when first needed. */
   private DiffPlan counting;
 
@@ -171,6 +174,13 @@ public final class PreparedDiff {
    */
   private DiffSummary run(Parts parts) {
     DiffSummary s = unsampled(parts);
+    if (options.explain().isPresent() && s.hasDifferences()) {
+      s =
+          s.withExplanations(
+              DiffExplain.explain(
+                  lhs, rhs, alignment, options.labels(), kept, s, options.explain().get()));
+    }
+    kept = null;
     return options.selection().sample().isPresent()
         ? s.sampled(
             SampleBounds.of(
@@ -277,6 +287,7 @@ public final class PreparedDiff {
   private Optional<DiffSummary> finish(Pass pass, Parts parts, boolean checkMissing) {
     GlobalCounts counts = pass.counts();
     Dataset<Row> keys = pass.keys();
+    kept = keys;
     try (SideBySide jobs = SideBySide.start("wick-diff-outputs", 2)) {
       // The statistics take longest (then fields/ is written from them): they start first.
       Future<DiffSummary> summary =

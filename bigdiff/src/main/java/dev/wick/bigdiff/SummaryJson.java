@@ -67,6 +67,10 @@ final class SummaryJson {
           .put("row", r.row())
           .put("count", r.count());
     }
+    if (!s.explanations().isEmpty()) {
+      ArrayNode explain = root.putArray("explain");
+      s.explanations().values().forEach(e -> e.writeTo(explain.addObject()));
+    }
     if (s.sample().isPresent()) {
       SampleBounds b = s.sample().get();
       ObjectNode sample = root.putObject("sample");

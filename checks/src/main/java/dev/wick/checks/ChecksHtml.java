@@ -2,8 +2,6 @@ package dev.wick.checks;
 
 import static dev.wick.core.report.Html.escape;
 
-import dev.wick.core.explain.Explanation;
-import dev.wick.core.explain.Slice;
 import dev.wick.core.report.Wording;
 
 /** {@code checks.html}: one self-contained page (no scripts, no links) listing every check. */
@@ -92,43 +90,10 @@ final class ChecksHtml {
       for (String row : r.examples()) {
         h.append("<pre>").append(escape(row)).append("</pre>");
       }
-      r.explanation().ifPresent(e -> explanation(h, e));
+      r.explanation().ifPresent(e -> h.append(e.toHtml()));
       h.append("</td></tr>\n");
     }
     h.append("</tbody></table>\n</body></html>\n");
     return h.toString();
-  }
-
-  /** Where a check's failing rows sit: its line, then its slices with their numbers. */
-  private static void explanation(StringBuilder h, Explanation e) {
-    h.append("<p><b>Where:</b> ").append(escape(e.line())).append("</p>");
-    if (e.slices().isEmpty()) {
-      return;
-    }
-    h.append("<table><thead><tr><th>slice</th><th>rows</th><th>failing</th><th>coverage</th>")
-        .append("<th>failing rate (95% interval)</th><th>rate outside</th><th>lift</th></tr>")
-        .append("</thead><tbody>");
-    for (Slice s : e.slices()) {
-      h.append("<tr><td><code>")
-          .append(escape(s.text()))
-          .append("</code></td><td>")
-          .append(Wording.count(s.rows()))
-          .append("</td><td>")
-          .append(Wording.count(s.failing()))
-          .append("</td><td>")
-          .append(Wording.percent(s.coverage()))
-          .append("</td><td>")
-          .append(Wording.percent(s.rate()))
-          .append(" (")
-          .append(Wording.percent(s.low()))
-          .append(" to ")
-          .append(Wording.percent(s.high()))
-          .append(")</td><td>")
-          .append(Wording.percent(s.outsideRate()))
-          .append("</td><td>")
-          .append(Double.isInfinite(s.lift()) ? "only here" : Wording.number(s.lift()) + "x")
-          .append("</td></tr>");
-    }
-    h.append("</tbody></table>");
   }
 }

@@ -90,6 +90,8 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin SeedOption seed;
 
+  @Mixin ExplainOptions explain;
+
   @ArgGroup(exclusive = true)
   DiffGateFlags gate;
 
@@ -114,6 +116,10 @@ final class DiffCommand implements Callable<Integer> {
             .labels("lhs (" + lhs + ")", "rhs (" + rhs + ")");
     if (sample != null) {
       diff = diff.sample(sample, seed.value());
+    }
+    if (explain.on()) {
+      diff =
+          explain.by.isEmpty() ? diff.explain() : diff.explainBy(explain.by.toArray(new String[0]));
     }
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);

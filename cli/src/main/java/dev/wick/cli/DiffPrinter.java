@@ -134,6 +134,15 @@ final class DiffPrinter {
       }
     }
     s.sample().ifPresent(b -> printSample(w, b, s));
+    if (!s.explanations().isEmpty()) {
+      w.println();
+      s.explanations().values().stream()
+          .limit(TOP_FIELDS)
+          .forEach(e -> w.println("explain: " + e.line()));
+      if (s.explanations().size() > TOP_FIELDS) {
+        w.println("  ... and " + (s.explanations().size() - TOP_FIELDS) + " more in the report");
+      }
+    }
     w.println();
     w.println("report: " + written + "/report.html");
   }

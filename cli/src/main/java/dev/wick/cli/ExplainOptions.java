@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --explain} and {@code --explain-by}: where a command's failing rows sit in the data, for
- * the commands that judge rows ({@code check}, {@code validate}).
+ * the commands that judge rows ({@code check}, {@code validate}) and a diff's differing keys.
  */
 final class ExplainOptions {
   @Option(

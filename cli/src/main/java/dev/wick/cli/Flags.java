@@ -51,7 +51,8 @@ final class Flags {
           Map.entry("window", "--window"),
           Map.entry("threshold", "--threshold"),
           Map.entry("minHistory", "--min-history"),
-          Map.entry(Explainer.BY, "--explain-by"));
+          Map.entry(Explainer.BY, "--explain-by"),
+          Map.entry("explain", "--explain"));
 
   private Flags() {}
 

@@ -608,6 +608,15 @@ class HostileInputTest {
             "--explain-by names '" + "x".repeat(5000) + "',",
             "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--explain-by|" + "x".repeat(5000)),
         c(0, "", "validate|--in|D/plays|--schema|D/plays.avsc|--out|O/v|--explain"),
+        c(0, "", "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--explain"),
+        c(
+            2,
+            "--explain-by names 'nope',",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--explain-by|nope"),
+        c(
+            2,
+            "--explain of a diff needs key fields",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d|--explain"),
         c(
             2,
             "--explain-by names 'nope',",

@@ -106,16 +106,25 @@ public final class Explainer {
   private final Dataset<Row> data;
   private final List<String> by;
   private final Set<String> excluded;
+  private final Explanation.Unit unit;
 
-  private Explainer(Dataset<Row> data, List<String> by, Set<String> excluded) {
+  private Explainer(
+      Dataset<Row> data, List<String> by, Set<String> excluded, Explanation.Unit unit) {
     this.data = data;
     this.by = List.copyOf(by);
     this.excluded = Set.copyOf(excluded);
+    this.unit = Objects.requireNonNull(unit, "unit");
   }
 
   /** An explainer of failures in {@code data}, cutting by the columns it chooses. */
   public static Explainer of(Dataset<Row> data) {
-    return new Explainer(Objects.requireNonNull(data, "data"), List.of(), Set.of());
+    return new Explainer(
+        Objects.requireNonNull(data, "data"), List.of(), Set.of(), Explanation.Unit.ROWS);
+  }
+
+  /** This explainer, its explanations naming each row of the data as {@code unit} says. */
+  public Explainer counting(Explanation.Unit unit) {
+    return new Explainer(data, by, excluded, unit);
   }
 
   /**
@@ -135,14 +144,14 @@ public final class Explainer {
             .about(BY, "The list of columns to explain by");
       }
     }
-    return new Explainer(data, columns, excluded);
+    return new Explainer(data, columns, excluded, unit);
   }
 
   /** This explainer, never cutting by {@code columns} (keys, Wick's own columns). */
   public Explainer excluding(Collection<String> columns) {
     Set<String> all = new java.util.HashSet<>(excluded);
     all.addAll(columns);
-    return new Explainer(data, by, all);
+    return new Explainer(data, by, all, unit);
   }
 
   /**
@@ -200,7 +209,8 @@ public final class Explainer {
       for (int j = 0; j < names.size(); j++) {
         out.put(
             names.get(j),
-            new Explanation(names.get(j), totals[0], totals[j + 1], List.of(), skipped, List.of()));
+            new Explanation(
+                names.get(j), totals[0], totals[j + 1], List.of(), skipped, List.of(), unit));
       }
       return out;
     }
@@ -416,7 +426,7 @@ public final class Explainer {
       }
     }
     if (failing == 0) {
-      return new Explanation(failure, total, 0, columns, skipped, List.of());
+      return new Explanation(failure, total, 0, columns, skipped, List.of(), unit);
     }
     int tested = 0;
     for (Row r : groups) {
@@ -506,7 +516,13 @@ public final class Explainer {
             .thenComparing(Comparator.comparingDouble(Slice::rate).reversed())
             .thenComparingInt(s -> s.conditions().size()));
     return new Explanation(
-        failure, total, failing, columns, skipped, kept.subList(0, Math.min(TOP, kept.size())));
+        failure,
+        total,
+        failing,
+        columns,
+        skipped,
+        kept.subList(0, Math.min(TOP, kept.size())),
+        unit);
   }
 
   /**
