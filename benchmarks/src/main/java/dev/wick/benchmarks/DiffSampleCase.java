@@ -21,7 +21,7 @@ import java.util.Map;
 final class DiffSampleCase implements BenchCase {
   static final String FULL = "wick diff (all keys)";
 
-  private final DiffCase data = new DiffCase();
+  private final DiffCase data = new DiffCase(false);
   private BenchEnv env;
   private String lhs;
   private String rhs;
