@@ -854,7 +854,8 @@ class HostileInputTest {
         c(2, "--overwrite needs --out", "anomalies|--history|D/history|--overwrite"),
         c(
             1,
-            "Field 'MS' appeared since the previous profile",
+            "changed since the previous profile (accept them with --allow-schema-change), as"
+                + " listed above.",
             "anomalies|--history|D/history-schema"),
         c(0, "", "anomalies|--history|D/history-schema|--allow-schema-change"),
         // ------------------------------------------------------------------ history
