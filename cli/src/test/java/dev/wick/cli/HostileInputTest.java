@@ -732,7 +732,15 @@ class HostileInputTest {
             2,
             "Drift thresholds 'abc' are malformed: 'abc' is not a number; write a",
             "drift|D/profile|D/profile|--max-drift|abc"),
-        c(2, "Missing required parameter", "drift|D/profile"),
+        c(
+            2,
+            "wick drift needs the current profile too; pass --old PATH --new PATH",
+            "drift|D/profile"),
+        c(0, "", "drift|--old|D/profile|--new|D/profile/profile.json"),
+        c(
+            2,
+            "not a mix of both; pass them with --old and --new",
+            "drift|--old|D/profile|D/profile"),
         c(0, "", "drift|D/profile|D/profile|--max-drift|0.1|--allow-schema-change|--allow-empty"),
         c(
             2,
