@@ -188,9 +188,10 @@ public final class Wick implements Runnable {
 
   /**
    * {@code Unknown option '--keys' (did you mean '--key'?)} when the arguments hold an option the
-   * command does not have, naming the nearest of its visible options when one is close. It comes
-   * before a missing required option, which is often the one mistyped; picocli's own message lists
-   * every unmatched argument, the option's value too.
+   * command does not have, naming the nearest of its visible long options when one is close (a
+   * one-letter name is a slip of any other one-letter name, so none is suggested). It comes before
+   * a missing required option, which is often the one mistyped; picocli's own message lists every
+   * unmatched argument, the option's value too.
    */
   private static Optional<String> unknownOption(CommandLine.ParameterException ex) {
     List<String> unmatched =
@@ -204,6 +205,7 @@ public final class Wick implements Runnable {
         spec.options().stream()
             .filter(o -> !o.hidden())
             .flatMap(o -> Arrays.stream(o.names()))
+            .filter(n -> n.startsWith("--"))
             .toList();
     return unmatched.stream()
         .filter(a -> a.length() > 1 && a.startsWith("-") && !DECIMAL.matcher(a).matches())

@@ -64,6 +64,14 @@ class UnknownOptionTest {
   }
 
   @Test
+  void anUnknownOneLetterFlagIsNotTakenForAnotherOneLetterFlag() {
+    CliRun run = wick("diff", "-k", "track_id");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo("error: Unknown option '-k'; run 'wick diff --help' for usage.\n");
+  }
+
+  @Test
   void aHiddenSpellingIsNeverSuggested() {
     // diff's --format is the hidden old spelling of --out-format.
     CliRun run = wick("diff", "--lhs", "a", "--rhs", "b", "--formt", "json");
