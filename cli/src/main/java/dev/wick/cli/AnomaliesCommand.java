@@ -122,11 +122,10 @@ final class AnomaliesCommand implements Callable<Integer> {
             AnomalyThresholds.strict(),
             AnomalyThresholds::allowingSchemaChange,
             AnomalyThresholds::allowingEmpty);
-    return GatePrinter.report(
+    return AnomaliesPrinter.gate(
+        report,
         report.gate(thresholds),
-        spec.commandLine().getErr(),
-        "anomalies",
         "--threshold " + judging.threshold,
-        "accept it with --allow-schema-change");
+        spec.commandLine().getErr());
   }
 }

@@ -84,7 +84,7 @@ final class DiffCommand implements Callable<Integer> {
       paramLabel = "F",
       description =
           "Diff only the fraction F of the keys that wick sample --by KEY --seed N keeps (the same"
-              + " keys on both sides); report each share with its 95% Wilson interval, and gate"
+              + " keys on both sides); report each share with its 95%% Wilson interval, and gate"
               + " --max-diff-fraction on the interval's upper bound.")
   Double sample;
 

@@ -16,13 +16,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code wick drift}: compares two profiles from their sketches, without touching data. */
+/**
+ * {@code wick drift --old OLD --new NEW}: compares two profiles from their sketches, without
+ * touching data ({@code wick drift OLD NEW} is the older form).
+ */
 @Command(
     name = "drift",
     header = "Compare two profiles without reading any data.",
     mixinStandardHelpOptions = true,
     description =
-        "Compare two profiles written by 'wick profile' (their profile.json or folders) without"
+        "Compare two profiles written by 'wick profile', the baseline (--old) and the current"
+            + " one (--new), each a profile.json or its folder, without"
             + " reading any data: per field the Kolmogorov-Smirnov test for numbers and dates,"
             + " chi-square and L-infinity over top values for categories, and the change in null"
             + " rate and distinct count. With --out it writes drift.json and drift.html there;"
@@ -32,11 +36,31 @@ final class DriftCommand implements Callable<Integer> {
 
   @Mixin SparkOptions spark;
 
-  @Parameters(index = "0", paramLabel = "OLD", description = "The baseline profile.")
-  String baseline;
+  @Option(
+      names = "--old",
+      paramLabel = "PATH",
+      description = "The baseline profile: a profile.json or the folder 'wick profile' wrote.")
+  String old;
 
-  @Parameters(index = "1", paramLabel = "NEW", description = "The current profile.")
-  String current;
+  @Option(
+      names = "--new",
+      paramLabel = "PATH",
+      description = "The current profile, compared against the baseline.")
+  String now;
+
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "OLD",
+      description = "The baseline profile: the older form of --old.")
+  String oldArgument;
+
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "NEW",
+      description = "The current profile: the older form of --new.")
+  String newArgument;
 
   @Option(
       names = "--out",
@@ -63,20 +87,23 @@ final class DriftCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    String[] profiles = profiles();
+    String baseline = profiles[0];
+    String current = profiles[1];
     DriftThresholds thresholds =
         maxDrift == null ? DriftThresholds.none() : DriftThresholds.parse(maxDrift);
     if (overwrite && out == null) {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
     Profile before = Profile.read(Path.of(baseline));
-    Profile now = Profile.read(Path.of(current));
-    ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, now);
+    Profile after = Profile.read(Path.of(current));
+    ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, after);
     PrintWriter stdout = spec.commandLine().getOut();
     DriftPrinter.print(comparison.drift(), stdout);
     if (out != null) {
       String written;
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(baseline, current))) {
-        new ProfileReport(now, Optional.of(comparison)).writeDriftTo(o);
+        new ProfileReport(after, Optional.of(comparison)).writeDriftTo(o);
         written = Inputs.local(o.commit());
       }
       stdout.printf(
@@ -90,5 +117,27 @@ final class DriftCommand implements Callable<Integer> {
         gate.apply(
             thresholds, DriftThresholds::allowingSchemaChange, DriftThresholds::allowingEmpty);
     return DriftPrinter.gate(comparison.drift(), thresholds, maxDrift, spec.commandLine().getErr());
+  }
+
+  /** The baseline and current profiles' paths, from --old and --new or from OLD NEW. */
+  private String[] profiles() {
+    boolean flags = old != null || now != null;
+    boolean arguments = oldArgument != null || newArgument != null;
+    if (flags && arguments) {
+      throw WickException.usage(
+          "Give the two profiles either as --old PATH --new PATH or as the arguments OLD NEW, not"
+              + " a mix of both; pass them with --old and --new.");
+    }
+    String baseline = flags ? old : oldArgument;
+    String current = flags ? now : newArgument;
+    if (baseline == null || current == null) {
+      throw WickException.usage(
+          "wick drift needs "
+              + (baseline == null && current == null
+                  ? "two profiles"
+                  : baseline == null ? "the baseline profile too" : "the current profile too")
+              + "; pass --old PATH --new PATH.");
+    }
+    return new String[] {baseline, current};
   }
 }

@@ -6,8 +6,11 @@ import dev.wick.core.ProcessExit;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Source;
+import dev.wick.core.report.DidYouMean;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -149,7 +152,12 @@ public final class Wick implements Runnable {
             return ExitCode.USAGE.code();
           }
           String message =
-              Optional.ofNullable(ex.getMessage()).orElse("bad arguments").strip().split("\n")[0];
+              unknownOption(ex)
+                  .orElse(
+                      Optional.ofNullable(ex.getMessage())
+                          .orElse("bad arguments")
+                          .strip()
+                          .split("\n")[0]);
           String command = ex.getCommandLine().getCommandName();
           w.println(
               "error: "
@@ -176,6 +184,34 @@ public final class Wick implements Runnable {
           return exitCode(failure);
         });
     return cli;
+  }
+
+  /**
+   * {@code Unknown option '--keys' (did you mean '--key'?)} when the arguments hold an option the
+   * command does not have, naming the nearest of its visible long options when one is close (a
+   * one-letter name is a slip of any other one-letter name, so none is suggested). It comes before
+   * a missing required option, which is often the one mistyped; picocli's own message lists every
+   * unmatched argument, the option's value too.
+   */
+  private static Optional<String> unknownOption(CommandLine.ParameterException ex) {
+    List<String> unmatched =
+        ex instanceof CommandLine.UnmatchedArgumentException u
+            ? u.getUnmatched()
+            : Optional.ofNullable(ex.getCommandLine().getParseResult())
+                .map(CommandLine.ParseResult::unmatched)
+                .orElse(List.of());
+    CommandLine.Model.CommandSpec spec = ex.getCommandLine().getCommandSpec();
+    List<String> known =
+        spec.options().stream()
+            .filter(o -> !o.hidden())
+            .flatMap(o -> Arrays.stream(o.names()))
+            .filter(n -> n.startsWith("--"))
+            .toList();
+    return unmatched.stream()
+        .filter(a -> a.length() > 1 && a.startsWith("-") && !DECIMAL.matcher(a).matches())
+        .findFirst()
+        .map(a -> a.contains("=") ? a.substring(0, a.indexOf('=')) : a)
+        .map(flag -> "Unknown option '" + flag + "'" + DidYouMean.suggestion(flag, known));
   }
 
   /** A subcommand's name as typed after {@code wick}: {@code sandbox clean}. */

@@ -3,9 +3,11 @@ package dev.wick.cli;
 import static dev.wick.cli.CliRun.wick;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wick.core.spark.WickSpark;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
@@ -82,16 +84,32 @@ class AnomaliesCommandTest {
     Path out = tmp.resolve("report");
     CliRun spiked = wick("anomalies", "--history", spikeHistory, "--out", out.toString());
     assertThat(spiked.exitCode()).as(spiked.out() + spiked.err()).isEqualTo(1);
-    assertThat(spiked.out()).contains("  field 'email' null rate: 0.5, band ");
-    assertThat(spiked.err().lines())
-        .allMatch(l -> l.startsWith("anomalies check failed: "))
-        .anyMatch(
-            l ->
-                l.startsWith(
-                        "anomalies check failed: Field 'email' null rate is 0.5, outside its band 0.04 to 0.06")
-                    && l.endsWith("(--threshold 5.0)."));
+    assertThat(spiked.out()).contains("  field 'email' null rate: 0.5, band 0.04 to 0.06 (robust)");
     String json = Files.readString(out.resolve("anomalies.json"));
     assertThat(json).contains("\"at\" : \"2026-11-10T06:00:00Z\"").contains("\"earlier\" : 9");
+    int anomalies = new ObjectMapper().readTree(json).get("anomalies").asInt();
+    int metrics = new ObjectMapper().readTree(json).get("metrics").size();
+    // Each anomaly once, on stdout; stderr says only why the exit is 1.
+    List<String> lines =
+        spiked.out().lines().filter(l -> l.matches("  \\S.*: .*, band .*")).toList();
+    assertThat(lines).hasSize(anomalies).isNotEmpty();
+    String printed = (spiked.out() + spiked.err()).toLowerCase(Locale.ROOT);
+    for (String line : lines) {
+      String metric =
+          line.strip().substring(0, line.strip().lastIndexOf(": ")).toLowerCase(Locale.ROOT);
+      assertThat(printed.split(java.util.regex.Pattern.quote(metric), -1))
+          .as("times '%s' is printed", metric)
+          .hasSize(2);
+    }
+    assertThat(spiked.err())
+        .isEqualTo(
+            "anomalies check failed: "
+                + anomalies
+                + " of "
+                + metrics
+                + " metrics "
+                + (anomalies == 1 ? "is outside its band" : "are outside their bands")
+                + " (--threshold 5.0), as listed above.\n");
     assertThat(Files.readString(out.resolve("anomalies.html"))).contains("<svg");
     // Judged as of the day before, the same history passes.
     assertThat(

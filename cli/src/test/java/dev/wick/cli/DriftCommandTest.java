@@ -7,11 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code wick drift OLD NEW}: two profiles compared without reading data. */
+/** {@code wick drift --old OLD --new NEW}: two profiles compared without reading data. */
 class DriftCommandTest {
   @TempDir static Path tmp;
   static String day1;
@@ -34,7 +35,15 @@ class DriftCommandTest {
 
   @Test
   void printsTheDriftOfEachFieldAndPassesWhenSmall() {
-    CliRun run = wick("drift", day1, day2 + "/profile.json", "--max-drift", "score=0.1,nulls=0.05");
+    CliRun run =
+        wick(
+            "drift",
+            "--old",
+            day1,
+            "--new",
+            day2 + "/profile.json",
+            "--max-drift",
+            "score=0.1,nulls=0.05");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("7 fields compared:");
     assertThat(run.out()).containsPattern("\\n  amount\\s+numeric\\s+ks\\s+0\\.0");
@@ -44,7 +53,7 @@ class DriftCommandTest {
 
   @Test
   void failsWhenAFieldDriftsBeyondTheLimit() {
-    CliRun run = wick("drift", day1, shifted, "--max-drift", "0.1");
+    CliRun run = wick("drift", "--old", day1, "--new", shifted, "--max-drift", "0.1");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err().lines().toList())
         .hasSize(2)
@@ -61,13 +70,13 @@ class DriftCommandTest {
   @Test
   void writesJsonAndHtmlWhenAskedTo() throws Exception {
     String out = tmp.resolve("drift-out").toString();
-    CliRun run = wick("drift", day1, shifted, "--out", out);
+    CliRun run = wick("drift", "--old", day1, "--new", shifted, "--out", out);
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("(drift.json, drift.html)");
     assertThat(Files.readString(Path.of(out, "drift.json"))).contains("\"ks\"");
     assertThat(Files.readString(Path.of(out, "drift.html")))
         .contains("<path class=\"baseline\"", "<th>Drift (KS)</th>");
-    CliRun again = wick("drift", day1, shifted, "--out", out);
+    CliRun again = wick("drift", "--old", day1, "--new", shifted, "--out", out);
     assertThat(again.exitCode()).isEqualTo(2);
     assertThat(again.err()).contains("already exists");
   }
@@ -76,7 +85,7 @@ class DriftCommandTest {
   void aCorruptProfileIsAUsageError() throws Exception {
     Path bad = tmp.resolve("corrupt.json");
     Files.writeString(bad, "[1, 2, 3]");
-    CliRun run = wick("drift", day1, bad.toString());
+    CliRun run = wick("drift", "--old", day1, "--new", bad.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err())
         .isEqualTo(
@@ -88,7 +97,7 @@ class DriftCommandTest {
 
   @Test
   void aMissingProfileIsAUsageError() {
-    CliRun run = wick("drift", day1, tmp.resolve("missing").toString());
+    CliRun run = wick("drift", "--old", day1, "--new", tmp.resolve("missing").toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("does not exist; pass a profile.json");
   }
@@ -101,7 +110,7 @@ class DriftCommandTest {
         "{\"wickProfile\": 1, \"source\": \"x\", \"createdAt\": \"t\", \"rowCount\": 1, \"top\": 1,"
             + " \"fields\": [{\"path\": \"zz\", \"type\": \"long\", \"kind\": \"numeric\","
             + " \"count\": 1, \"nulls\": 0}]}");
-    CliRun run = wick("drift", day1, other.toString());
+    CliRun run = wick("drift", "--old", day1, "--new", other.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("share no field of the same kind");
   }
@@ -120,7 +129,7 @@ class DriftCommandTest {
         .parquet(narrow.toString());
     String current = profile("narrow", narrow.toString());
     String out = tmp.resolve("narrow-drift").toString();
-    CliRun run = wick("drift", day1, current, "--max-drift", "0.1", "--out", out);
+    CliRun run = wick("drift", "--old", day1, "--new", current, "--max-drift", "0.1", "--out", out);
     // A vanished field is a schema change: the gate fails although every common field passes.
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.out())
@@ -142,7 +151,16 @@ class DriftCommandTest {
     assertThat(schema.get("onlyInBaseline").toString()).isEqualTo("[\"country\"]");
     assertThat(schema.get("onlyInCurrent").toString()).isEqualTo("[\"extra\"]");
 
-    CliRun accepted = wick("drift", day1, current, "--max-drift", "0.1", "--allow-schema-change");
+    CliRun accepted =
+        wick(
+            "drift",
+            "--old",
+            day1,
+            "--new",
+            current,
+            "--max-drift",
+            "0.1",
+            "--allow-schema-change");
     assertThat(accepted.exitCode()).as(accepted.err()).isZero();
     assertThat(accepted.err()).isEmpty();
   }
@@ -154,7 +172,7 @@ class DriftCommandTest {
     assertThat(emptied).isNotEqualTo(text);
     Path empty = tmp.resolve("empty-profile.json");
     Files.writeString(empty, emptied);
-    CliRun run = wick("drift", day1, empty.toString(), "--max-drift", "0.1");
+    CliRun run = wick("drift", "--old", day1, "--new", empty.toString(), "--max-drift", "0.1");
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
     assertThat(run.err())
         .isEqualTo(
@@ -162,14 +180,70 @@ class DriftCommandTest {
                 + tmp.resolve("d2")
                 + ") has no rows, so there is no drift to measure (check the path, or pass"
                 + " --allow-empty to accept it).\n");
-    CliRun allowed = wick("drift", day1, empty.toString(), "--max-drift", "1", "--allow-empty");
+    CliRun allowed =
+        wick(
+            "drift", "--old", day1, "--new", empty.toString(), "--max-drift", "1", "--allow-empty");
     assertThat(allowed.exitCode()).as(allowed.err()).isZero();
   }
 
   @Test
   void aMalformedLimitIsAUsageError() {
-    CliRun run = wick("drift", day1, day2, "--max-drift", "ks=lots");
+    CliRun run = wick("drift", "--old", day1, "--new", day2, "--max-drift", "ks=lots");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("Drift thresholds 'ks=lots' are malformed");
+  }
+
+  @Test
+  void theOlderArgumentsOldNewGiveTheSameDriftAsTheFlags() {
+    CliRun flags = wick("drift", "--old", day1, "--new", shifted, "--max-drift", "0.1");
+    CliRun arguments = wick("drift", day1, shifted, "--max-drift", "0.1");
+    assertThat(flags.exitCode()).isEqualTo(1);
+    assertThat(arguments.exitCode()).isEqualTo(1);
+    assertThat(arguments.out()).isEqualTo(flags.out()).contains("Drift from ");
+    assertThat(arguments.err()).isEqualTo(flags.err()).contains("drift check failed: ");
+    assertThat(wick("drift", "--help").out())
+        .contains("Usage: wick drift", "[OLD] [NEW]")
+        .containsPattern("--old=PATH\\s+The baseline profile")
+        .containsPattern("--new=PATH\\s+The current profile")
+        .containsPattern("\\[OLD]\\s+The baseline profile: the older form of --old\\.")
+        .containsPattern("\\[NEW]\\s+The current profile: the older form of --new\\.");
+  }
+
+  @Test
+  void mixingTheFlagsWithTheArgumentsIsAUsageError() {
+    String mixed =
+        "error: Give the two profiles either as --old PATH --new PATH or as the arguments OLD"
+            + " NEW, not a mix of both; pass them with --old and --new.\n";
+    for (String[] args :
+        List.of(
+            new String[] {"drift", "--old", day1, shifted},
+            new String[] {"drift", day1, "--new", shifted},
+            new String[] {"drift", "--old", day1, "--new", shifted, day1, shifted})) {
+      CliRun run = wick(args);
+      assertThat(run.exitCode()).as(List.of(args).toString()).isEqualTo(2);
+      assertThat(run.out()).isEmpty();
+      assertThat(run.err()).isEqualTo(mixed);
+    }
+  }
+
+  @Test
+  void aMissingProfileArgumentIsAUsageError() {
+    CliRun none = wick("drift");
+    assertThat(none.exitCode()).isEqualTo(2);
+    assertThat(none.err())
+        .isEqualTo("error: wick drift needs two profiles; pass --old PATH --new PATH.\n");
+    CliRun onlyOld = wick("drift", "--old", day1);
+    assertThat(onlyOld.exitCode()).isEqualTo(2);
+    assertThat(onlyOld.err())
+        .isEqualTo(
+            "error: wick drift needs the current profile too; pass --old PATH --new PATH.\n");
+    CliRun onlyNew = wick("drift", "--new", day1);
+    assertThat(onlyNew.exitCode()).isEqualTo(2);
+    assertThat(onlyNew.err())
+        .isEqualTo(
+            "error: wick drift needs the baseline profile too; pass --old PATH --new PATH.\n");
+    CliRun oneArgument = wick("drift", day1);
+    assertThat(oneArgument.exitCode()).isEqualTo(2);
+    assertThat(oneArgument.err()).isEqualTo(onlyOld.err());
   }
 }

@@ -89,6 +89,60 @@ class HelpTextTest {
     assertThat(sample).contains("--in-format", "--out-format").doesNotContain("--format");
   }
 
+  @Test
+  void everyHelpPrintsWithoutPicocliWarningsAndKeepsItsPercentSigns() {
+    // picocli formats descriptions with String.format and warns on the process's own streams.
+    List<String> warned = new ArrayList<>();
+    for (CommandLine c : commands(wick)) {
+      List<String> args = new ArrayList<>(List.of(qualifiedName(c).split(" ")));
+      args.remove("wick");
+      args.add("--help");
+      String[] printed = helpWithProcessStreams(args.toArray(new String[0]));
+      assertThat(printed[0]).as(args + " stdout").contains("Usage: wick");
+      for (String stream : printed) {
+        if (stream.contains("picocli WARN")) {
+          warned.add(String.join(" ", args) + ": " + stream.lines().findFirst().orElse(""));
+        }
+      }
+    }
+    assertThat(warned).as("help texts picocli could not format").isEmpty();
+
+    String diff = helpWithProcessStreams("diff", "--help")[0];
+    assertThat(diff).containsPattern("its 95%\\s+Wilson interval").doesNotContain("%%");
+  }
+
+  /**
+   * What {@code wick ARGS} prints: [0] stdout, [1] stderr, each with what went to the process's own
+   * stream of that kind (where picocli's warnings go); fails unless the exit code is 0.
+   */
+  private static String[] helpWithProcessStreams(String... args) {
+    PrintStream realOut = System.out;
+    PrintStream realErr = System.err;
+    ByteArrayOutputStream processOut = new ByteArrayOutputStream();
+    ByteArrayOutputStream processErr = new ByteArrayOutputStream();
+    CliRun run;
+    try {
+      System.setOut(new PrintStream(processOut, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(processErr, true, StandardCharsets.UTF_8));
+      run = CliRun.wick(args);
+    } finally {
+      System.setOut(realOut);
+      System.setErr(realErr);
+    }
+    assertThat(run.exitCode()).as(Arrays.toString(args) + ": " + run.err()).isZero();
+    return new String[] {
+      run.out() + processOut.toString(StandardCharsets.UTF_8),
+      run.err() + processErr.toString(StandardCharsets.UTF_8)
+    };
+  }
+
+  /** A command's name as typed: {@code wick history list}. */
+  private static String qualifiedName(CommandLine c) {
+    return c.getParent() == null
+        ? c.getCommandName()
+        : qualifiedName(c.getParent()) + " " + c.getCommandName();
+  }
+
   /** Wick's commands and subcommands (not picocli's own help command). */
   private static List<CommandLine> commands(CommandLine root) {
     List<CommandLine> out = new ArrayList<>(List.of(root));

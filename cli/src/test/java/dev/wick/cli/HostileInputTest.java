@@ -741,7 +741,15 @@ class HostileInputTest {
             2,
             "Drift thresholds 'abc' are malformed: 'abc' is not a number; write a",
             "drift|D/profile|D/profile|--max-drift|abc"),
-        c(2, "Missing required parameter", "drift|D/profile"),
+        c(
+            2,
+            "wick drift needs the current profile too; pass --old PATH --new PATH",
+            "drift|D/profile"),
+        c(0, "", "drift|--old|D/profile|--new|D/profile/profile.json"),
+        c(
+            2,
+            "not a mix of both; pass them with --old and --new",
+            "drift|--old|D/profile|D/profile"),
         c(0, "", "drift|D/profile|D/profile|--max-drift|0.1|--allow-schema-change|--allow-empty"),
         c(
             2,
@@ -863,7 +871,8 @@ class HostileInputTest {
         c(2, "--overwrite needs --out", "anomalies|--history|D/history|--overwrite"),
         c(
             1,
-            "Field 'MS' appeared since the previous profile",
+            "changed since the previous profile (accept them with --allow-schema-change), as"
+                + " listed above.",
             "anomalies|--history|D/history-schema"),
         c(0, "", "anomalies|--history|D/history-schema|--allow-schema-change"),
         // ------------------------------------------------------------------ history

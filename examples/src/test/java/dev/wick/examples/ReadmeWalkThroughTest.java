@@ -288,8 +288,8 @@ class ReadmeWalkThroughTest {
           sameData.check(out, t);
         });
     e.put(
-        "./wick drift target/plays-profile target/today --max-drift score=0.1,nulls=0.05 --out"
-            + " target/drift",
+        "./wick drift --old target/plays-profile --new target/today --max-drift"
+            + " score=0.1,nulls=0.05 --out target/drift",
         (out, t) -> {
           sameData.check(out, t);
           assertThat(out.lines()).last().isEqualTo("Wrote target/drift (drift.json, drift.html).");
