@@ -1,9 +1,11 @@
 package dev.wick.bigdiff;
 
+import static org.apache.spark.sql.functions.array_contains;
+import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.transform;
 
 import dev.wick.bigdiff.Alignment.KeyField;
 import dev.wick.core.explain.Explainer;
@@ -18,26 +20,32 @@ import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * Where a diff's differences sit ({@link BigDiff#explain()}): the keys of both sides, each with its
  * attributes (the top-level columns of the left-hand side; a key only on the right-hand side takes
- * the right's values of the columns it has), cut into slices by core's {@link Explainer}, which
+ * the right's values of those it compares), cut into slices by core's {@link Explainer}, which
  * counts keys instead of rows. The failures are the keys that are not the same, the keys on one
  * side only (when both kinds of missing keys and differing keys occur), and for each field that
  * differs somewhere, the keys where it differs, never cut by that field's own column.
  *
  * <p>The differing keys come from the diff's kept {@code keys/} rows, so the inputs are compared
- * once: the explanation reads the left-hand side's key and attribute columns (and the right-hand
- * side's rows of the keys only it has), joins them with the differing keys, and runs the
- * explainer's two aggregations.
+ * once: the explanation reads the left-hand side's key and attribute columns, adds the rows that
+ * {@code keys/} carries for the keys only on the right-hand side, joins them with the differing
+ * keys (broadcast when they are few), and runs the explainer's two aggregations.
  */
 final class DiffExplain {
   private static final String PREFIX = "__wick_diff_";
   private static final String DIFF = PREFIX + "type";
   private static final String FIELDS = PREFIX + "fields";
+
+  /** Up to this many differing keys are broadcast to the join with every key's columns. */
+  private static final long BROADCAST_KEYS = 200_000;
 
   private DiffExplain() {}
 
@@ -54,7 +62,6 @@ final class DiffExplain {
    */
   static Map<String, Explanation> explain(
       Dataset<Row> lhs,
-      Dataset<Row> rhs,
       Alignment alignment,
       DiffOptions.Labels labels,
       Dataset<Row> keys,
@@ -63,18 +70,13 @@ final class DiffExplain {
     GlobalCounts counts = summary.global();
     List<String> attributes = Arrays.asList(lhs.columns());
     StructType lhsSchema = lhs.schema();
-    Dataset<Row> differing = keys.select(keyed(alignment));
-    Dataset<Row> view = lhs.select(withKeys(lhs, alignment, lhsSchema, true));
+    Dataset<Row> selected = keys.select(keyed(alignment));
+    // Few differing keys (the usual case) are sent to every task; more are joined by shuffle.
+    Dataset<Row> differing = counts.differing() <= BROADCAST_KEYS ? broadcast(selected) : selected;
+    Dataset<Row> view = lhs.select(withKeys(lhs, alignment, lhsSchema));
     if (counts.missingLhs() > 0) {
-      // The keys only on the right-hand side, with the right's values of the left's columns.
-      Dataset<Row> onlyRight =
-          rhs.select(withKeys(rhs, alignment, lhsSchema, false))
-              .as("l")
-              .join(
-                  differing.where(col(DIFF).equalTo(lit(DiffType.MISSING_LHS.name()))).as("r"),
-                  joinCondition(alignment, "l", "r"),
-                  "left_semi");
-      view = view.unionByName(onlyRight);
+      // The keys only on the right-hand side: their rows, as keys/ carries them.
+      view = view.unionByName(onlyRight(keys, alignment, lhsSchema));
     }
     Dataset<Row> joined =
         view.as("l").join(differing.as("r"), joinCondition(alignment, "l", "r"), "left");
@@ -115,11 +117,11 @@ final class DiffExplain {
     }
     for (FieldStats f : summary.differingFields()) {
       String name = f.field();
-      Column differs =
-          coalesce(exists(col(FIELDS), x -> x.getField("field").equalTo(lit(name))), lit(false));
+      Column differs = coalesce(array_contains(col(FIELDS), lit(name)), lit(false));
       failures.put(name + " differs", Explainer.Failure.of(differs, name));
     }
-    Explainer explainer = Explainer.of(joined).counting(Explanation.Unit.KEYS);
+    Explainer explainer =
+        Explainer.of(joined).counting(Explanation.Unit.KEYS).rows(counts.classified());
     explainer = by.isEmpty() ? explainer.excluding(List.of(DIFF, FIELDS)) : explainer.by(by);
     return explainer.explainAll(failures);
   }
@@ -145,34 +147,63 @@ final class DiffExplain {
     List<Column> cols = new ArrayList<>();
     for (int j = 0; j < alignment.keys.size(); j++) {
       KeyField k = alignment.keys.get(j);
-      cols.add(cast(col("`" + k.column().replace("`", "``") + "`"), k).as(key(j)));
+      cols.add(cast(quoted(k.column()), k).as(key(j)));
     }
     cols.add(col("diff").as(DIFF));
-    cols.add(col("fields").as(FIELDS));
+    // Only the names of the differing fields: the values are not needed to slice.
+    cols.add(transform(col("fields"), x -> x.getField("field")).as(FIELDS));
     return cols.toArray(new Column[0]);
   }
 
-  /**
-   * A side's key columns (cast to the diff's key types) and the left-hand side's top-level columns
-   * ({@code lhs}): for the left-hand side itself, its own; for the right-hand side, its values of
-   * those it has, cast to the left's types, and nulls for those it lacks.
-   */
-  private static Column[] withKeys(
-      Dataset<Row> side, Alignment alignment, StructType lhs, boolean left) {
-    List<String> has = Arrays.asList(side.columns());
+  /** The left-hand side's key columns (cast to the diff's key types) and its columns. */
+  private static Column[] withKeys(Dataset<Row> lhs, Alignment alignment, StructType schema) {
     List<Column> cols = new ArrayList<>();
     for (int j = 0; j < alignment.keys.size(); j++) {
       KeyField k = alignment.keys.get(j);
       cols.add(cast(Columns.column(k.path()), k).as(key(j)));
     }
-    for (StructField f : lhs.fields()) {
-      Column c = col("`" + f.name().replace("`", "``") + "`");
-      if (!left) {
-        c = has.contains(f.name()) ? c.cast(f.dataType()) : lit(null).cast(f.dataType());
-      }
-      cols.add(c.as(f.name()));
+    for (StructField f : schema.fields()) {
+      cols.add(quoted(f.name()).as(f.name()));
     }
     return cols.toArray(new Column[0]);
+  }
+
+  /**
+   * The keys only on the right-hand side as rows of the view, from the rows {@code keys/} carries
+   * for them: the key columns, and each of the left-hand side's columns ({@code lhs}) of a plain
+   * type from the right's compared row (or its key) where the right has it, cast to the left's
+   * type; null otherwise (records, arrays and maps are never cut by).
+   */
+  private static Dataset<Row> onlyRight(Dataset<Row> keys, Alignment alignment, StructType lhs) {
+    Map<String, Column> topKeys = new LinkedHashMap<>();
+    List<Column> cols = new ArrayList<>();
+    for (int j = 0; j < alignment.keys.size(); j++) {
+      KeyField k = alignment.keys.get(j);
+      Column value = cast(quoted(k.column()), k);
+      cols.add(value.as(key(j)));
+      if (k.path().steps().size() == 1) {
+        topKeys.put(k.path().leafName(), value);
+      }
+    }
+    java.util.Set<String> compared = new java.util.HashSet<>();
+    alignment.common.fields().forEach(f -> compared.add(f.name()));
+    for (StructField f : lhs.fields()) {
+      DataType t = f.dataType();
+      boolean plain = !(t instanceof StructType || t instanceof ArrayType || t instanceof MapType);
+      Column c =
+          !plain
+              ? lit(null)
+              : topKeys.containsKey(f.name())
+                  ? topKeys.get(f.name())
+                  : compared.contains(f.name()) ? col("row").getField(f.name()) : lit(null);
+      cols.add(c.cast(t).as(f.name()));
+    }
+    return keys.where(col("diff").equalTo(lit(DiffType.MISSING_LHS.name())))
+        .select(cols.toArray(new Column[0]));
+  }
+
+  private static Column quoted(String name) {
+    return col("`" + name.replace("`", "``") + "`");
   }
 
   private static Column cast(Column c, KeyField k) {

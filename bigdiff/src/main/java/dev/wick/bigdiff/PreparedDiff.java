@@ -178,7 +178,7 @@ public final class PreparedDiff {
       s =
           s.withExplanations(
               DiffExplain.explain(
-                  lhs, rhs, alignment, options.labels(), kept, s, options.explain().get()));
+                  lhs, alignment, options.labels(), kept, s, options.explain().get()));
     }
     kept = null;
     return options.selection().sample().isPresent()

@@ -115,7 +115,7 @@ final class ValidateCommand implements Callable<Integer> {
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
       if (explainer != null) {
-        explained = ExplainOptions.rules(explainer, summary, checked);
+        explained = ExplainOptions.rules(explainer.rows(summary.total()), summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
       out.commit();

@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.sql.Column;
@@ -72,6 +73,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * Slices rank by their excess: the failing rows they hold beyond what the rate outside would give
  * them.
  *
+ * <p>Told how many rows the data holds ({@link #rows}), the first pass measures the candidate
+ * columns over a random sample of about {@value #MEASURED_ROWS} of them; the second always counts
+ * every row.
+ *
  * <p>By default the candidates are the top-level columns of plain types (text, numbers, booleans,
  * dates, times) with at most {@value #MAX_VALUES} distinct values, and the numbers and times with
  * more, in five buckets by their quantiles; text with more distinct values is skipped, never
@@ -100,6 +105,14 @@ public final class Explainer {
    */
   public static final double FAMILY_ERROR = 0.001;
 
+  /**
+   * Beyond this many rows ({@link #rows}), the candidate columns are measured over a sample of
+   * about this many.
+   */
+  public static final long MEASURED_ROWS = 100_000;
+
+  private static final long SAMPLE_SEED = 42;
+
   private static final double[] CUTS = {0.2, 0.4, 0.6, 0.8};
   private static final String NULL_LABEL = "\u0000null";
 
@@ -107,24 +120,45 @@ public final class Explainer {
   private final List<String> by;
   private final Set<String> excluded;
   private final Explanation.Unit unit;
+  private final OptionalLong rows;
 
   private Explainer(
-      Dataset<Row> data, List<String> by, Set<String> excluded, Explanation.Unit unit) {
+      Dataset<Row> data,
+      List<String> by,
+      Set<String> excluded,
+      Explanation.Unit unit,
+      OptionalLong rows) {
     this.data = data;
     this.by = List.copyOf(by);
     this.excluded = Set.copyOf(excluded);
     this.unit = Objects.requireNonNull(unit, "unit");
+    this.rows = rows;
   }
 
   /** An explainer of failures in {@code data}, cutting by the columns it chooses. */
   public static Explainer of(Dataset<Row> data) {
     return new Explainer(
-        Objects.requireNonNull(data, "data"), List.of(), Set.of(), Explanation.Unit.ROWS);
+        Objects.requireNonNull(data, "data"),
+        List.of(),
+        Set.of(),
+        Explanation.Unit.ROWS,
+        OptionalLong.empty());
   }
 
   /** This explainer, its explanations naming each row of the data as {@code unit} says. */
   public Explainer counting(Explanation.Unit unit) {
-    return new Explainer(data, by, excluded, unit);
+    return new Explainer(data, by, excluded, unit, rows);
+  }
+
+  /**
+   * This explainer, told that the data holds {@code rows} rows (as a check or a diff counted them):
+   * beyond {@value #MEASURED_ROWS} rows, the candidate columns' distinct values and bucket edges
+   * are measured over a random sample of about that many rows, which cuts the first pass's sketches
+   * to a fraction while the edges stay within a fraction of a percent of the whole data's. The
+   * slices' counts are always counted over every row.
+   */
+  public Explainer rows(long rows) {
+    return new Explainer(data, by, excluded, unit, OptionalLong.of(rows));
   }
 
   /**
@@ -144,14 +178,14 @@ public final class Explainer {
             .about(BY, "The list of columns to explain by");
       }
     }
-    return new Explainer(data, columns, excluded, unit);
+    return new Explainer(data, columns, excluded, unit, rows);
   }
 
   /** This explainer, never cutting by {@code columns} (keys, Wick's own columns). */
   public Explainer excluding(Collection<String> columns) {
     Set<String> all = new java.util.HashSet<>(excluded);
     all.addAll(columns);
-    return new Explainer(data, by, all, unit);
+    return new Explainer(data, by, all, unit, rows);
   }
 
   /**
@@ -256,7 +290,12 @@ public final class Explainer {
       stats.add(
           orderable(f.dataType()) ? percentile_approx(c, cutsColumn(), lit(1000)) : lit(null));
     }
-    Row row = data.agg(stats.get(0), stats.subList(1, stats.size()).toArray(new Column[0])).first();
+    Dataset<Row> sampled =
+        rows.isPresent() && rows.getAsLong() > MEASURED_ROWS
+            ? data.sample((double) MEASURED_ROWS / rows.getAsLong(), SAMPLE_SEED)
+            : data;
+    Row row =
+        sampled.agg(stats.get(0), stats.subList(1, stats.size()).toArray(new Column[0])).first();
     record Stat(StructField field, long distinct, List<?> quantiles) {}
     List<Stat> measured = new ArrayList<>();
     for (int i = 0; i < candidates.size(); i++) {

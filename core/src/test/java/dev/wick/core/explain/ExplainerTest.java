@@ -38,6 +38,37 @@ class ExplainerTest {
   }
 
   @Test
+  void toldTheRowsItMeasuresTheColumnsOverASampleAndStillCountsEveryRow() {
+    // 400,000 plays, 1 in 10 on WEB; the WEB plays of the last fifth of the durations fail.
+    Dataset<Row> many =
+        spark
+            .range(400_000)
+            .selectExpr(
+                "CASE WHEN id % 10 = 0 THEN 'WEB' ELSE 'IOS' END AS platform",
+                "(id * 7919) % 100000 AS ms");
+    Explanation sampled =
+        Explainer.of(many)
+            .rows(400_000)
+            .explain("long web plays", col("platform").equalTo("WEB").and(col("ms").geq(80_000)));
+    Explanation whole =
+        Explainer.of(many)
+            .explain("long web plays", col("platform").equalTo("WEB").and(col("ms").geq(80_000)));
+    assertThat(sampled.rows()).isEqualTo(400_000);
+    assertThat(sampled.failing()).isEqualTo(whole.failing()).isEqualTo(8_000);
+    assertThat(sampled.columns()).containsExactlyInAnyOrder("platform", "ms");
+    // The pair is sharpest: its bucket's edge is the sample's 0.8 quantile, within a percent of
+    // 80,000, and its counts are of every row.
+    Slice best = sampled.best().orElseThrow();
+    assertThat(best.text()).startsWith("platform = WEB and ms in >= ");
+    double edge = Double.parseDouble(best.text().substring(best.text().lastIndexOf(' ') + 1));
+    assertThat(best.failing()).isEqualTo(8_000);
+    assertThat(best.coverage()).isEqualTo(1.0);
+    assertThat(best.rows())
+        .isEqualTo(many.where(col("platform").equalTo("WEB").and(col("ms").geq(edge))).count());
+    assertThat(edge).isBetween(79_000.0, 81_000.0);
+  }
+
+  @Test
   void aBucketOfNumbersAndANullSliceAreNamedAsPeopleReadThem() {
     Map<String, Explanation> e =
         Explainer.of(plays)
