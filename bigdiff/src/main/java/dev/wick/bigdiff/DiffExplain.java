@@ -121,7 +121,11 @@ final class DiffExplain {
       failures.put(name + " differs", Explainer.Failure.of(differs, name));
     }
     Explainer explainer =
-        Explainer.of(joined).counting(Explanation.Unit.KEYS).rows(counts.classified());
+        Explainer.of(joined)
+            .counting(Explanation.Unit.KEYS)
+            .rows(counts.classified())
+            // The columns are measured on the left-hand side's rows, without the join.
+            .measuredOn(lhs);
     explainer = by.isEmpty() ? explainer.excluding(List.of(DIFF, FIELDS)) : explainer.by(by);
     return explainer.explainAll(failures);
   }

@@ -121,14 +121,17 @@ public final class Explainer {
   private final Set<String> excluded;
   private final Explanation.Unit unit;
   private final OptionalLong rows;
+  private final Dataset<Row> measured;
 
   private Explainer(
       Dataset<Row> data,
       List<String> by,
       Set<String> excluded,
       Explanation.Unit unit,
-      OptionalLong rows) {
+      OptionalLong rows,
+      Dataset<Row> measured) {
     this.data = data;
+    this.measured = measured;
     this.by = List.copyOf(by);
     this.excluded = Set.copyOf(excluded);
     this.unit = Objects.requireNonNull(unit, "unit");
@@ -142,12 +145,13 @@ public final class Explainer {
         List.of(),
         Set.of(),
         Explanation.Unit.ROWS,
-        OptionalLong.empty());
+        OptionalLong.empty(),
+        data);
   }
 
   /** This explainer, its explanations naming each row of the data as {@code unit} says. */
   public Explainer counting(Explanation.Unit unit) {
-    return new Explainer(data, by, excluded, unit, rows);
+    return new Explainer(data, by, excluded, unit, rows, measured);
   }
 
   /**
@@ -158,7 +162,7 @@ public final class Explainer {
    * slices' counts are always counted over every row.
    */
   public Explainer rows(long rows) {
-    return new Explainer(data, by, excluded, unit, OptionalLong.of(rows));
+    return new Explainer(data, by, excluded, unit, OptionalLong.of(rows), measured);
   }
 
   /**
@@ -178,14 +182,24 @@ public final class Explainer {
             .about(BY, "The list of columns to explain by");
       }
     }
-    return new Explainer(data, columns, excluded, unit, rows);
+    return new Explainer(data, columns, excluded, unit, rows, measured);
+  }
+
+  /**
+   * This explainer, measuring the candidate columns' distinct values and bucket edges on {@code
+   * rows} instead of the data: rows with the same columns, most of the data's or a sample of them,
+   * cheaper to read (the rows of a dataset before the join that added the failures to them). The
+   * explanation fails when {@code rows} lacks a column it cuts by, or has it with another type.
+   */
+  public Explainer measuredOn(Dataset<Row> rows) {
+    return new Explainer(data, by, excluded, unit, this.rows, Objects.requireNonNull(rows, "rows"));
   }
 
   /** This explainer, never cutting by {@code columns} (keys, Wick's own columns). */
   public Explainer excluding(Collection<String> columns) {
     Set<String> all = new java.util.HashSet<>(excluded);
     all.addAll(columns);
-    return new Explainer(data, by, all, unit, rows);
+    return new Explainer(data, by, all, unit, rows, measured);
   }
 
   /**
@@ -290,10 +304,19 @@ public final class Explainer {
       stats.add(
           orderable(f.dataType()) ? percentile_approx(c, cutsColumn(), lit(1000)) : lit(null));
     }
+    for (StructField f : candidates) {
+      boolean same =
+          Arrays.asList(measured.columns()).contains(f.name())
+              && measured.schema().apply(f.name()).dataType().sameType(f.dataType());
+      if (!same) {
+        throw new IllegalStateException(
+            "the rows the explainer measures on lack column " + f.name() + " of the data's type");
+      }
+    }
     Dataset<Row> sampled =
         rows.isPresent() && rows.getAsLong() > MEASURED_ROWS
-            ? data.sample((double) MEASURED_ROWS / rows.getAsLong(), SAMPLE_SEED)
-            : data;
+            ? measured.sample((double) MEASURED_ROWS / rows.getAsLong(), SAMPLE_SEED)
+            : measured;
     Row row =
         sampled.agg(stats.get(0), stats.subList(1, stats.size()).toArray(new Column[0])).first();
     record Stat(StructField field, long distinct, List<?> quantiles) {}
