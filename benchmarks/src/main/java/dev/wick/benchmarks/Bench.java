@@ -46,8 +46,9 @@ public final class Bench {
         new DiffSampleCase(),
         new DiffLongTextCase(),
         new ProfileCase(),
-        new CheckCase(false),
-        new CheckCase(true),
+        new CheckCase(CheckCase.Mode.CHECK),
+        new CheckCase(CheckCase.Mode.SPLIT),
+        new CheckCase(CheckCase.Mode.EXPLAIN),
         new SuggestVerifyCase(),
         new RegexCase(),
         new AnomaliesCase());

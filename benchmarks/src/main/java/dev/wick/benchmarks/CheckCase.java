@@ -34,23 +34,42 @@ import org.apache.spark.sql.Row;
  * <p>As {@code check-split}, the same checks with {@code --split} (every row written to {@code
  * valid/} or {@code invalid/} with its reasons) against copying the input (read and write Parquet,
  * the IO a split cannot avoid) and against the same {@code wick check} without it.
+ *
+ * <p>As {@code check-explain}, the same checks but two that fail (a range that a tenth of the rows
+ * break, allowed values that a tenth break) with {@code --explain} (where each failed check's rows
+ * sit), against the same {@code wick check} without it.
  */
 final class CheckCase implements BenchCase {
   private static final List<String> CATEGORIES =
       IntStream.range(0, 50).mapToObj(i -> "cat_" + i).toList();
 
+  /** What is measured: the checks alone, with their rows split, or with failures explained. */
+  enum Mode {
+    CHECK("check"),
+    SPLIT("check-split"),
+    EXPLAIN("check-explain");
+
+    final String name;
+
+    Mode(String name) {
+      this.name = name;
+    }
+  }
+
+  private final Mode mode;
   private final boolean split;
   private BenchEnv env;
   private String input;
   private String checks;
 
-  CheckCase(boolean split) {
-    this.split = split;
+  CheckCase(Mode mode) {
+    this.mode = mode;
+    this.split = mode == Mode.SPLIT;
   }
 
   @Override
   public String name() {
-    return split ? "check-split" : "check";
+    return mode.name;
   }
 
   @Override
@@ -86,6 +105,16 @@ final class CheckCase implements BenchCase {
           - {check: regex, field: c3, pattern: 'cat_[0-9]+'}
         """
             .formatted(n, n, values, values);
+    if (mode == Mode.EXPLAIN) {
+      String fewer = String.join(", ", CATEGORIES.subList(0, 45));
+      file =
+          file.replace(
+                  "{check: range, field: c1, min: 0, max: 999999}",
+                  "{check: range, field: c1, min: 0, max: 899999}")
+              .replace(
+                  "{check: allowedValues, field: c7, values: [" + values + "]}",
+                  "{check: allowedValues, field: c7, values: [" + fewer + "]}");
+    }
     Path path = env.dataDir().resolve("checks.yaml");
     Files.writeString(path, file);
     checks = path.toString();
@@ -93,33 +122,40 @@ final class CheckCase implements BenchCase {
 
   @Override
   public Variant ours() {
-    return split
-        ? new Variant("wick check --split (20 checks)", () -> check(true))
-        : new Variant("wick check (20 checks)", () -> check(false));
+    return switch (mode) {
+      case SPLIT -> new Variant("wick check --split (20 checks)", () -> check("--split"));
+      case EXPLAIN ->
+          new Variant("wick check --explain (20 checks, 2 failing)", () -> check("--explain"));
+      case CHECK -> new Variant("wick check (20 checks)", () -> check(null));
+    };
   }
 
-  private void check(boolean withSplit) {
+  private void check(String flag) {
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     List<String> args =
         new ArrayList<>(
             List.of("check", "--in", input, "--checks", checks, "--out", env.scratch("check")));
-    if (withSplit) {
-      args.add("--split");
+    if (flag != null) {
+      args.add(flag);
     }
     int code = Wick.run(args.toArray(new String[0]), quiet, System.err);
-    if (code != 0) {
+    if (code != (mode == Mode.EXPLAIN ? 1 : 0)) {
       throw new IllegalStateException("wick check exited " + code);
     }
   }
 
   @Override
   public List<Variant> baselines() {
+    if (mode == Mode.EXPLAIN) {
+      return List.of(
+          new Variant("wick check (20 checks, 2 failing, no --explain)", () -> check(null)));
+    }
     if (split) {
       return List.of(
           new Variant(
               "copy (read parquet, write parquet)",
               () -> env.spark().read().parquet(input).write().parquet(env.scratch("copy"))),
-          new Variant("wick check (20 checks, no split)", () -> check(false)));
+          new Variant("wick check (20 checks, no split)", () -> check(null)));
     }
     return List.of(
         new Variant(
@@ -166,7 +202,7 @@ final class CheckCase implements BenchCase {
 
   @Override
   public Optional<Double> maxRatio(String baseline) {
-    return baseline.startsWith("bare scan") || baseline.startsWith("copy")
+    return baseline.startsWith("bare scan") || baseline.startsWith("copy") || mode == Mode.EXPLAIN
         ? Optional.of(1.5)
         : Optional.empty();
   }

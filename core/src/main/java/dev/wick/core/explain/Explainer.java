@@ -6,10 +6,8 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
-import static org.apache.spark.sql.functions.grouping;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.percentile_approx;
-import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.WickException;
@@ -38,6 +36,7 @@ import java.util.TreeSet;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
@@ -46,7 +45,6 @@ import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Finds where a failure sits in the data: the slices (a column's value, a bucket of its numbers or
@@ -60,8 +58,9 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <p>Two passes over the data, whatever the number of columns and failures: one aggregation of the
  * candidate columns' distinct counts and quantiles (which columns to cut by, and where), and one of
- * the rows and failing rows per combination of the columns' labels, which grouping sets then sum
- * per column and per pair of columns (the expansion runs over the combinations, not the rows).
+ * the rows and failing rows per combination of the columns' labels, which the driver then sums per
+ * column and per pair of columns. The columns cut by are chosen so that their labels make at most
+ * {@value #MAX_COMBINATIONS} combinations, so what the driver holds is bounded whatever the rows.
  *
  * <p>A slice is reported when the lower end of its failing rate's 95% Wilson interval is above the
  * upper end of the interval of the rate outside it, it holds at least {@value #MIN_FAILING} failing
@@ -104,6 +103,12 @@ public final class Explainer {
    * are in fact spread evenly.
    */
   public static final double FAMILY_ERROR = 0.001;
+
+  /**
+   * At most about this many combinations of the labels of the columns cut by (values, buckets and
+   * null): the counts per combination are summed per column and per pair on the driver.
+   */
+  public static final long MAX_COMBINATIONS = 50_000;
 
   /**
    * Beyond this many rows ({@link #rows}), the candidate columns are measured over a sample of
@@ -331,16 +336,29 @@ public final class Explainer {
     // The fewest-valued columns first: they cut the data into the broadest slices.
     measured.sort(Comparator.comparingLong(Stat::distinct));
     List<Cut> cuts = new ArrayList<>();
+    long combinations = 1;
     for (Stat s : measured) {
       String name = s.field().name();
       Column c = Columns.column(name);
+      boolean values = s.distinct() <= MAX_VALUES;
+      boolean buckets = !values && orderable(s.field().dataType()) && !s.quantiles().isEmpty();
+      // A column's labels: its values or buckets, and null.
+      long labels = values ? s.distinct() + 1 : CUTS.length + 2;
       if (by.isEmpty() && cuts.size() == MAX_COLUMNS) {
         skipped.put(
             name, "more than " + MAX_COLUMNS + " columns; name it among the columns to explain by");
-      } else if (s.distinct() <= MAX_VALUES) {
+      } else if ((values || buckets) && combinations * labels > MAX_COMBINATIONS) {
+        skipped.put(
+            name,
+            "its labels with those of the columns before it would make more than "
+                + Wording.count(MAX_COMBINATIONS, "combination")
+                + "; name fewer columns to explain by");
+      } else if (values) {
         cuts.add(new Cut(name, coalesce(c.cast("string"), lit(NULL_LABEL)), false));
-      } else if (orderable(s.field().dataType()) && !s.quantiles().isEmpty()) {
+        combinations *= labels;
+      } else if (buckets) {
         cuts.add(new Cut(name, buckets(c, s.quantiles()), true));
+        combinations *= labels;
       } else {
         skipped.put(name, "about " + Wording.count(s.distinct(), "distinct value"));
       }
@@ -420,51 +438,70 @@ public final class Explainer {
 
   /**
    * Per grouping set (none, each column, each pair): the labels (null where not grouped), whether
-   * each column is grouped, the rows and each failure's failing rows.
+   * each column is grouped (0) or not (1), the rows and each failure's failing rows. One Spark
+   * aggregation counts the rows per combination of the columns' labels, whose number {@link #cuts}
+   * bounds by {@value #MAX_COMBINATIONS}; the grouping sets are summed from those on the driver.
    */
   private List<Row> groups(List<Cut> cuts, Map<String, Column> failures, List<String> names) {
+    int m = cuts.size();
+    int f = names.size();
     List<Column> select = new ArrayList<>();
     List<Column> labels = new ArrayList<>();
-    for (int i = 0; i < cuts.size(); i++) {
+    for (int i = 0; i < m; i++) {
       select.add(cuts.get(i).label().as("l" + i));
       labels.add(col("l" + i));
     }
-    for (int j = 0; j < names.size(); j++) {
+    for (int j = 0; j < f; j++) {
       select.add(coalesce(failures.get(names.get(j)), lit(false)).as("f" + j));
     }
     List<Column> counted = new ArrayList<>();
     counted.add(count(lit(1)).as("n"));
-    for (int j = 0; j < names.size(); j++) {
+    for (int j = 0; j < f; j++) {
       counted.add(count_if(col("f" + j)).as("k" + j));
     }
-    Dataset<Row> combinations =
+    List<Row> combinations =
         data.select(select.toArray(new Column[0]))
             .groupBy(labels.toArray(new Column[0]))
-            .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]));
-    List<scala.collection.immutable.Seq<Column>> sets = new ArrayList<>();
-    sets.add(seq(List.of()));
-    for (int a = 0; a < cuts.size(); a++) {
-      sets.add(seq(List.of(labels.get(a))));
-      for (int b = a + 1; b < cuts.size(); b++) {
-        sets.add(seq(List.of(labels.get(a), labels.get(b))));
+            .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]))
+            .collectAsList();
+    // Each grouping set's sums, by the labels it is grouped by (in column order).
+    Map<List<Object>, long[]> sums = new LinkedHashMap<>();
+    for (Row c : combinations) {
+      long[] counts = new long[f + 1];
+      for (int j = 0; j <= f; j++) {
+        counts[j] = c.getLong(m + j);
+      }
+      add(sums, List.of(), counts);
+      for (int a = 0; a < m; a++) {
+        add(sums, List.of(a, c.getString(a)), counts);
+        for (int b = a + 1; b < m; b++) {
+          add(sums, List.of(a, c.getString(a), b, c.getString(b)), counts);
+        }
       }
     }
-    List<Column> summed = new ArrayList<>();
-    for (Column l : labels) {
-      summed.add(grouping(l));
-    }
-    summed.add(sum(col("n")));
-    for (int j = 0; j < names.size(); j++) {
-      summed.add(sum(col("k" + j)));
-    }
-    return combinations
-        .groupingSets(seq(sets), labels.toArray(new Column[0]))
-        .agg(summed.get(0), summed.subList(1, summed.size()).toArray(new Column[0]))
-        .collectAsList();
+    List<Row> out = new ArrayList<>(sums.size());
+    sums.forEach(
+        (key, counts) -> {
+          Object[] values = new Object[2 * m + 1 + f];
+          java.util.Arrays.fill(values, m, 2 * m, 1);
+          for (int k = 0; k < key.size(); k += 2) {
+            int at = (Integer) key.get(k);
+            values[at] = key.get(k + 1);
+            values[m + at] = 0;
+          }
+          for (int j = 0; j <= f; j++) {
+            values[2 * m + j] = counts[j];
+          }
+          out.add(RowFactory.create(values));
+        });
+    return out;
   }
 
-  private static <T> scala.collection.immutable.Seq<T> seq(List<T> list) {
-    return CollectionConverters.asScala(list).toList();
+  private static void add(Map<List<Object>, long[]> sums, List<Object> key, long[] counts) {
+    long[] into = sums.computeIfAbsent(key, k -> new long[counts.length]);
+    for (int j = 0; j < counts.length; j++) {
+      into[j] += counts[j];
+    }
   }
 
   /** The explanation of failure {@code j} from the grouping sets' rows. */
@@ -607,7 +644,7 @@ public final class Explainer {
     return r.isNullAt(i) ? 0 : r.getLong(i);
   }
 
-  /** The columns a grouping set's row is grouped by (its {@code grouping()} flags are 0). */
+  /** The columns a grouping set's row is grouped by (its flags are 0). */
   private static List<Integer> grouped(Row r, int m) {
     List<Integer> at = new ArrayList<>();
     for (int i = 0; i < m; i++) {

@@ -38,6 +38,35 @@ class ExplainerTest {
   }
 
   @Test
+  void theColumnsCutByMakeAtMostMaxCombinationsOfLabels() {
+    // Eight numeric columns of 1,000 values each: five buckets and null make six labels apiece,
+    // and six columns already make 46,656 combinations; the seventh and eighth would exceed 50,000.
+    Dataset<Row> wide =
+        spark
+            .range(3000)
+            .selectExpr(
+                "id % 1000 AS a",
+                "(id * 7) % 1000 AS b",
+                "(id * 11) % 1000 AS c",
+                "(id * 13) % 1000 AS d",
+                "(id * 17) % 1000 AS e",
+                "(id * 19) % 1000 AS f",
+                "(id * 23) % 1000 AS g",
+                "(id * 29) % 1000 AS h");
+    Explanation e = Explainer.of(wide).explain("low a", col("a").lt(100));
+    assertThat(e.columns()).hasSize(6);
+    assertThat(e.skipped()).hasSize(2);
+    assertThat(e.skipped().values())
+        .allSatisfy(
+            why ->
+                assertThat(why)
+                    .isEqualTo(
+                        "its labels with those of the columns before it would make more than"
+                            + " 50,000 combinations; name fewer columns to explain by"));
+    assertThat(e.failing()).isEqualTo(300);
+  }
+
+  @Test
   void toldTheRowsItMeasuresTheColumnsOverASampleAndStillCountsEveryRow() {
     // 400,000 plays, 1 in 10 on WEB; the WEB plays of the last fifth of the durations fail.
     Dataset<Row> many =
