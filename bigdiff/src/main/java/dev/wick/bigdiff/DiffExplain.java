@@ -102,18 +102,10 @@ final class DiffExplain {
                 + (counts.different() > 0 ? 1 : 0)
             > 1;
     if (mixed && counts.missingRhs() > 0) {
-      failures.put(
-          "keys only in " + labels.lhs(),
-          new Explainer.Failure(
-              coalesce(type.equalTo(lit(DiffType.MISSING_RHS.name())), lit(false)),
-              java.util.Set.of()));
+      failures.put("keys only in " + labels.lhs(), ofType(DiffType.MISSING_RHS));
     }
     if (mixed && counts.missingLhs() > 0) {
-      failures.put(
-          "keys only in " + labels.rhs(),
-          new Explainer.Failure(
-              coalesce(type.equalTo(lit(DiffType.MISSING_LHS.name())), lit(false)),
-              java.util.Set.of()));
+      failures.put("keys only in " + labels.rhs(), ofType(DiffType.MISSING_LHS));
     }
     for (FieldStats f : summary.differingFields()) {
       String name = f.field();
@@ -128,6 +120,12 @@ final class DiffExplain {
             .measuredOn(lhs);
     explainer = by.isEmpty() ? explainer.excluding(List.of(DIFF, FIELDS)) : explainer.by(by);
     return explainer.explainAll(failures);
+  }
+
+  /** The keys of one classification, cut by every column. */
+  private static Explainer.Failure ofType(DiffType type) {
+    return new Explainer.Failure(
+        coalesce(col(DIFF).equalTo(lit(type.name())), lit(false)), java.util.Set.of());
   }
 
   private static String key(int j) {

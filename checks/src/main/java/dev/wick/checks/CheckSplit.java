@@ -236,14 +236,9 @@ public final class CheckSplit {
    */
   public CheckResults writeSplit(
       Output out, Format format, Optional<org.apache.avro.Schema> inputAvro) {
-    carried.ifPresent(Evaluation.Carried::startBeside);
-    try {
-      ValidationSummary summary = rows.writeTo(out, VALID, INVALID, format, inputAvro);
-      return counted(summary, Output.canSplit(format) && !flagged ? 1 : 2);
-    } catch (RuntimeException failure) {
-      carried.ifPresent(Evaluation.Carried::close);
-      throw plans.blamed(failure);
-    }
+    return written(
+        () -> rows.writeTo(out, VALID, INVALID, format, inputAvro),
+        Output.canSplit(format) && !flagged ? 1 : 2);
   }
 
   /**
@@ -252,9 +247,18 @@ public final class CheckSplit {
    * #writeSplit} does, in one pass. The caller writes the results and commits.
    */
   public CheckResults writeMarked(Output out, Format format) {
+    return written(() -> rows.writeMarkedTo(out, MARKED, format), 1);
+  }
+
+  /**
+   * Runs {@code write} (a write of the rows, in {@code passes} passes over the data) with the
+   * measurement's jobs that run beside it, and returns the results with the rows counted; a failed
+   * write waits for those jobs and is blamed on the check that caused it, if one did.
+   */
+  private CheckResults written(java.util.function.Supplier<ValidationSummary> write, int passes) {
     carried.ifPresent(Evaluation.Carried::startBeside);
     try {
-      return counted(rows.writeMarkedTo(out, MARKED, format), 1);
+      return counted(write.get(), passes);
     } catch (RuntimeException failure) {
       carried.ifPresent(Evaluation.Carried::close);
       throw plans.blamed(failure);

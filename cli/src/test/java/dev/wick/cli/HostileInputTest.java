@@ -615,6 +615,14 @@ class HostileInputTest {
             "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--explain-by|nope"),
         c(
             2,
+            "--explain-by names '',",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--explain-by|"),
+        c(
+            2,
+            "--explain-by names '*',",
+            "diff|--lhs|D/plays|--rhs|D/plays2|--key|id|--out|O/d|--explain-by|*"),
+        c(
+            2,
             "--explain of a diff needs key fields",
             "diff|--lhs|D/plays|--rhs|D/plays2|--out|O/d|--explain"),
         c(

@@ -55,7 +55,7 @@ public final class SparkForms {
 
   /**
    * The pattern letters of a zone offset as ISO-8601 writes it: {@code Z} for UTC, else {@code
-   * +01:00}.
+   * +01:00} (three {@code X}, the offset-with-colon form of Spark's datetime patterns).
    */
   private static final String ZONE_OFFSET = "XXX";
 
