@@ -116,7 +116,7 @@ final class ValidateCommand implements Callable<Integer> {
             session, output.out, output.overwrite, List.of(input.in, schemaFile.toString()))) {
       summary = checked.writeTo(out, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
-      verdict = summary.verdict(thresholds, input.in);
+      verdict = summary.verdict(thresholds, maxInvalidFraction.isPresent(), input.in);
       junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
