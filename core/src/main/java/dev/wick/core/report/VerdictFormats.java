@@ -98,8 +98,10 @@ public final class VerdictFormats {
 
   /** Text safe inside a Markdown table cell: no line breaks, pipes escaped, no raw HTML. */
   private static String cell(String text) {
-    return text.replace("\r", " ")
+    return clean(text)
+        .replace("\r", " ")
         .replace("\n", " ")
+        .replace("\t", " ")
         .replace("|", "\\|")
         .replace("<", "&lt;")
         .replace(">", "&gt;");
