@@ -106,6 +106,57 @@ class CiOutputsTest {
     judged("drift-fail", 1, -1, -1, 0, concat(drift, "--max-drift", "distinct=0.01"));
   }
 
+  @Test
+  void aJUnitFileIsRefusedBeforeAnyWorkWhereItCouldLoseSomething() throws Exception {
+    String[] diff = {
+      "diff", "--lhs", BASELINE, "--rhs", CANDIDATE, "--key", "track_id", "--max-diff-fraction", "1"
+    };
+    Path existing = Files.writeString(tmp.resolve("kept.xml"), "keep me");
+    CliRun exists =
+        wick(
+            concat(
+                diff, "--out", tmp.resolve("r1").toString(), "--junit-xml", existing.toString()));
+    assertThat(exists.exitCode()).isEqualTo(2);
+    assertThat(exists.err())
+        .isEqualTo(
+            "error: --junit-xml "
+                + existing
+                + " exists; pass --overwrite to replace it, or name another file.\n");
+    assertThat(existing).hasContent("keep me");
+    assertThat(tmp.resolve("r1")).doesNotExist();
+
+    CliRun folder =
+        wick(concat(diff, "--out", tmp.resolve("r2").toString(), "--junit-xml", tmp.toString()));
+    assertThat(folder.exitCode()).isEqualTo(2);
+    assertThat(folder.err()).contains("is a folder; name the file to write");
+
+    CliRun inside =
+        wick(
+            concat(
+                diff,
+                "--out",
+                tmp.resolve("r3").toString(),
+                "--junit-xml",
+                BASELINE + "/wick.xml"));
+    assertThat(inside.exitCode()).isEqualTo(2);
+    assertThat(inside.err())
+        .contains("is inside the input " + BASELINE + ", which Wick never writes");
+    assertThat(Path.of(BASELINE, "wick.xml")).doesNotExist();
+
+    // With --overwrite, the file is replaced whole.
+    CliRun replaced =
+        wick(
+            concat(
+                diff,
+                "--out",
+                tmp.resolve("r4").toString(),
+                "--junit-xml",
+                existing.toString(),
+                "--overwrite"));
+    assertThat(replaced.exitCode()).as(replaced.err()).isZero();
+    assertThat(Files.readString(existing)).startsWith("<?xml").contains("name=\"wick.diff\"");
+  }
+
   /**
    * Runs {@code args} with {@code --out} and {@code --junit-xml}, checks the exit code, compares
    * both outputs with the kept copies, and reads the XML with Surefire's parser: {@code tests}

@@ -74,11 +74,14 @@ class DriftExplainCommandTest {
     JsonNode amount = explain.get(0);
     assertThat(amount.get("failure").asText()).isEqualTo("amount drifted");
     assertThat(amount.get("rows").asLong()).isEqualTo(4000);
-    // The region above the CDFs' widest gap holds the 1,000 EU rows and no other.
-    assertThat(amount.get("failing").asLong()).isEqualTo(1000);
+    // The region above the CDFs' widest gap (as the sketches see it, within their rank error)
+    // holds the 1,000 EU rows, and at most a few others near its edge.
+    long failing = amount.get("failing").asLong();
+    assertThat(failing).isBetween(1000L, 1200L);
     JsonNode best = amount.get("slices").get(0);
     assertThat(best.get("slice").asText()).isEqualTo("region = EU");
     assertThat(best.get("rows").asLong()).isEqualTo(1000);
+    assertThat(best.get("failing").asLong()).isEqualTo(1000);
     // Never cut by the field that drifted.
     assertThat(amount.get("columns").toString()).doesNotContain("amount");
     assertThat(Files.readString(out.resolve("drift.html")))
