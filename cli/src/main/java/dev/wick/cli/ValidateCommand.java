@@ -8,8 +8,10 @@ import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.validation.InvalidExamples;
 import dev.wick.core.validation.ValidatedRows;
 import dev.wick.core.validation.Validation;
+import dev.wick.core.validation.ValidationReport;
 import dev.wick.core.validation.ValidationSummary;
 import dev.wick.core.validation.ValidationThresholds;
 import java.nio.file.Path;
@@ -37,9 +39,13 @@ import picocli.CommandLine.Spec;
     description =
         "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields"
             + " with a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0,"
-            + " max=100)\", ...) must satisfy it. Writes valid/, invalid/ (with a reasons column)"
-            + " and summary.json to --out, the datasets in the input's format (parquet for csv"
-            + " and tables) unless --out-format says avro, parquet, orc or json. Exits 1 when the invalid fraction is above --max-invalid-fraction,"
+            + " max=100)\", ...) must satisfy it. Writes valid/, invalid/ (with a reasons column),"
+            + " summary.json and report.html (the verdict, the invalid records per rule and up to"
+            + " 10 example rows of each failing rule with their reasons, one page a browser opens"
+            + " with no network) to --out, the datasets in the input's format (parquet for csv"
+            + " and tables) unless --out-format says avro, parquet, orc or json. wick show --in"
+            + " OUT/invalid prints the invalid rows with their reasons. Exits 1 when the invalid"
+            + " fraction is above --max-invalid-fraction,"
             + " and 2 when the input holds no records (unless --allow-empty).")
 final class ValidateCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -118,6 +124,16 @@ final class ValidateCommand implements Callable<Integer> {
         explained = ExplainOptions.rules(explainer.rows(summary.total()), summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
+      ValidationReport report =
+          ValidationReport.of(summary, schema.name(), input.in)
+              .examples(
+                  InvalidExamples.fromWritten(
+                      out, "invalid", written, checked, summary, InvalidExamples.PER_RULE))
+              .zone(java.time.ZoneId.of(session.conf().get("spark.sql.session.timeZone")));
+      if (maxInvalidFraction.isPresent()) {
+        report = report.judged(maxInvalidFraction.getAsDouble());
+      }
+      out.writeString("report.html", report.html());
       out.commit();
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);

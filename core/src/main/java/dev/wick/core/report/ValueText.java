@@ -99,6 +99,16 @@ public final class ValueText {
   }
 
   /**
+   * The value as it reads inside a record, array or map: like {@link #of}, but a string in double
+   * quotes, so that it cannot be taken for a number or for null.
+   */
+  public String inside(Object value, DataType type) {
+    StringBuilder out = new StringBuilder();
+    append(out, value, type);
+    return out.toString();
+  }
+
+  /**
    * A reasons value ({@link #isReasons}) as {@code field: reason; field2: reason2}; a reason with
    * no field (a check of the whole row) is written alone.
    */
