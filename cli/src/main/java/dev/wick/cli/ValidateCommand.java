@@ -40,13 +40,12 @@ import picocli.CommandLine.Spec;
         "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields"
             + " with a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0,"
             + " max=100)\", ...) must satisfy it. Writes valid/, invalid/ (with a reasons column),"
-            + " summary.json and report.html (the verdict, the invalid records per rule and up to"
-            + " 10 example rows of each failing rule with their reasons, one page a browser opens"
-            + " with no network) to --out, the datasets in the input's format (parquet for csv"
-            + " and tables) unless --out-format says avro, parquet, orc or json. wick show --in"
-            + " OUT/invalid prints the invalid rows with their reasons. Exits 1 when the invalid"
-            + " fraction is above --max-invalid-fraction,"
-            + " and 2 when the input holds no records (unless --allow-empty).")
+            + " summary.json and report.html (the verdict, counts per rule, up to 10 invalid rows"
+            + " per failing rule) to --out, the datasets in the input's format (parquet for csv and"
+            + " tables) unless --out-format says avro, parquet, orc or json; wick show --in"
+            + " OUT/invalid prints the invalid rows. Exits 1 when the invalid fraction is above"
+            + " --max-invalid-fraction, and 2 when the input holds no records (unless"
+            + " --allow-empty).")
 final class ValidateCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -124,16 +123,12 @@ final class ValidateCommand implements Callable<Integer> {
         explained = ExplainOptions.rules(explainer.rows(summary.total()), summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
-      ValidationReport report =
+      out.writeString(
+          "report.html",
           ValidationReport.of(summary, schema.name(), input.in)
-              .examples(
-                  InvalidExamples.fromWritten(
-                      out, "invalid", written, checked, summary, InvalidExamples.PER_RULE))
-              .zone(java.time.ZoneId.of(session.conf().get("spark.sql.session.timeZone")));
-      if (maxInvalidFraction.isPresent()) {
-        report = report.judged(maxInvalidFraction.getAsDouble());
-      }
-      out.writeString("report.html", report.html());
+              .judged(maxInvalidFraction)
+              .examples(InvalidExamples.fromWritten(out, "invalid", written, checked, summary))
+              .html());
       out.commit();
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);

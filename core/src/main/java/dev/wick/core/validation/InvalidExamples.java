@@ -6,6 +6,8 @@ import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.spark.Columns;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,16 +31,19 @@ public final class InvalidExamples {
   private final StructType schema;
   private final String reasonsColumn;
   private final Map<String, List<Row>> byRule;
+  private final ZoneId zone;
 
-  private InvalidExamples(StructType schema, String reasonsColumn, Map<String, List<Row>> byRule) {
+  private InvalidExamples(
+      StructType schema, String reasonsColumn, Map<String, List<Row>> byRule, ZoneId zone) {
     this.schema = schema;
     this.reasonsColumn = reasonsColumn;
     this.byRule = byRule;
+    this.zone = zone;
   }
 
   /** No examples: for a validation nothing failed, or one whose invalid rows are not at hand. */
   public static InvalidExamples none() {
-    return new InvalidExamples(new StructType(), Validation.REASONS, Map.of());
+    return new InvalidExamples(new StructType(), Validation.REASONS, Map.of(), ZoneOffset.UTC);
   }
 
   /**
@@ -76,7 +81,21 @@ public final class InvalidExamples {
                           .and(reason.getField("rule").equalTo(r.rule()))));
       byRule.put(key(r), List.copyOf(failing.limit(perRule).collectAsList()));
     }
-    return new InvalidExamples(invalidRows.schema(), reasonsColumn, byRule);
+    ZoneId zone = ZoneId.of(invalidRows.sparkSession().conf().get("spark.sql.session.timeZone"));
+    return new InvalidExamples(invalidRows.schema(), reasonsColumn, byRule, zone);
+  }
+
+  /**
+   * {@link #fromWritten(Output, String, Format, ValidatedRows, ValidationSummary, int)} with
+   * {@value #PER_RULE} rows per failing rule.
+   */
+  public static InvalidExamples fromWritten(
+      Output output,
+      String invalidPart,
+      Format format,
+      ValidatedRows validated,
+      ValidationSummary summary) {
+    return fromWritten(output, invalidPart, format, validated, summary, PER_RULE);
   }
 
   /**
@@ -119,6 +138,11 @@ public final class InvalidExamples {
   /** The schema of the example rows: the data's columns and the reasons column. */
   public StructType schema() {
     return schema;
+  }
+
+  /** The time zone the example rows' timestamps read in: their Spark session's. */
+  public ZoneId zone() {
+    return zone;
   }
 
   /** The name of the reasons column of the example rows. */

@@ -5,7 +5,6 @@ import static dev.wick.core.report.Html.escape;
 import dev.wick.core.report.ValueText;
 import dev.wick.core.report.Wording;
 import dev.wick.core.schema.FieldPath;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -55,21 +54,18 @@ public final class ValidationReport {
   private final String input;
   private final OptionalDouble maxInvalidFraction;
   private final InvalidExamples examples;
-  private final ZoneId zone;
 
   private ValidationReport(
       ValidationSummary summary,
       String schemaName,
       String input,
       OptionalDouble maxInvalidFraction,
-      InvalidExamples examples,
-      ZoneId zone) {
+      InvalidExamples examples) {
     this.summary = summary;
     this.schemaName = schemaName;
     this.input = input;
     this.maxInvalidFraction = maxInvalidFraction;
     this.examples = examples;
-    this.zone = zone;
   }
 
   /**
@@ -82,8 +78,7 @@ public final class ValidationReport {
         Objects.requireNonNull(schemaName, "schemaName"),
         Objects.requireNonNull(input, "input"),
         OptionalDouble.empty(),
-        InvalidExamples.none(),
-        ZoneId.of("UTC"));
+        InvalidExamples.none());
   }
 
   /**
@@ -95,7 +90,14 @@ public final class ValidationReport {
     // The thresholds' own check of the range.
     ValidationThresholds.maxInvalidFraction(maxInvalidFraction);
     return new ValidationReport(
-        summary, schemaName, input, OptionalDouble.of(maxInvalidFraction), examples, zone);
+        summary, schemaName, input, OptionalDouble.of(maxInvalidFraction), examples);
+  }
+
+  /** This report judged as {@link #judged(double)} when a largest fraction is given, else not. */
+  public ValidationReport judged(OptionalDouble maxInvalidFraction) {
+    return maxInvalidFraction.isPresent()
+        ? judged(maxInvalidFraction.getAsDouble())
+        : new ValidationReport(summary, schemaName, input, OptionalDouble.empty(), examples);
   }
 
   /** This report with example invalid rows per failing rule. */
@@ -105,19 +107,7 @@ public final class ValidationReport {
         schemaName,
         input,
         maxInvalidFraction,
-        Objects.requireNonNull(examples, "examples"),
-        zone);
-  }
-
-  /** This report with the examples' timestamps written in {@code zone}. */
-  public ValidationReport zone(ZoneId zone) {
-    return new ValidationReport(
-        summary,
-        schemaName,
-        input,
-        maxInvalidFraction,
-        examples,
-        Objects.requireNonNull(zone, "zone"));
+        Objects.requireNonNull(examples, "examples"));
   }
 
   /** The verdict's word: {@code PASSED}, {@code FAILED} or {@code NOT JUDGED}. */
@@ -250,7 +240,7 @@ public final class ValidationReport {
     }
     h.append("<th>").append(escape(examples.reasonsColumn())).append("</th></tr></thead><tbody>\n");
     List<FieldPath.Step> path = steps(r.field());
-    ValueText text = ValueText.in(zone);
+    ValueText text = ValueText.in(examples.zone());
     int reasons = schema.fieldIndex(examples.reasonsColumn());
     for (Row row : rows) {
       h.append("<tr>");
