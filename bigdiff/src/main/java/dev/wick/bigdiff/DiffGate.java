@@ -1,12 +1,12 @@
 package dev.wick.bigdiff;
 
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.gate.Violation.Kind;
 import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** The gate of a diff: a summary and thresholds give the violations. */
@@ -15,55 +15,91 @@ final class DiffGate {
 
   static GateResult check(DiffSummary s, DiffThresholds t) {
     List<Violation> out = new ArrayList<>();
+    List<Judgement> held = new ArrayList<>();
     GlobalCounts g = s.global();
     if (!t.allowEmpty()) {
-      empty(out, "lhs", g.lhsKeys());
-      empty(out, "rhs", g.rhsKeys());
+      String noun = s.keyless() ? "row" : "key";
+      empty(out, held, "lhs", g.lhsKeys(), noun);
+      empty(out, held, "rhs", g.rhsKeys(), noun);
     }
     if (!t.allowSchemaChange()) {
+      int before = out.size();
       schema(out, s.schema());
+      if (out.size() == before) {
+        held.add(
+            Judgement.passed(
+                Kind.SCHEMA_CHANGE,
+                "schema",
+                "changed fields",
+                "0",
+                "0",
+                "Both sides have the same fields, types and nullability."));
+      }
     }
     if (s.sample().isPresent() && t.maxDiffFraction() > 0) {
       SampleBounds b = s.sample().get();
       SampleBounds.Interval i = b.notSame();
-      if (i.high() > t.maxDiffFraction()) {
-        out.add(
-            new Violation(
-                Kind.THRESHOLD,
-                "keys",
-                "diff fraction (upper bound)",
-                number(i.high()),
-                number(t.maxDiffFraction()),
-                "On a "
-                    + Wording.percent(b.fraction())
-                    + " sample of the keys (seed "
-                    + b.seed()
-                    + "), "
-                    + counted(s)
-                    + "; the "
-                    + Math.round(100 * SampleBounds.CONFIDENCE)
-                    + "% interval of that share is ["
-                    + Wording.percent(i.low())
-                    + ", "
-                    + Wording.percent(i.high())
-                    + "], whose upper bound is above the allowed "
-                    + Wording.percent(t.maxDiffFraction())
-                    + "."));
-      }
-    } else if (g.diffFraction() > t.maxDiffFraction()) {
+      String sampled =
+          "On a "
+              + Wording.percent(b.fraction())
+              + " sample of the keys (seed "
+              + b.seed()
+              + "), "
+              + counted(s)
+              + "; the "
+              + Math.round(100 * SampleBounds.CONFIDENCE)
+              + "% interval of that share is ["
+              + Wording.percent(i.low())
+              + ", "
+              + Wording.percent(i.high())
+              + "], whose upper bound is ";
+      boolean within = i.high() <= t.maxDiffFraction();
+      String message =
+          sampled
+              + (within ? "within" : "above")
+              + " the allowed "
+              + Wording.percent(t.maxDiffFraction())
+              + ".";
+      judge(out, held, within, "diff fraction (upper bound)", i.high(), t, message);
+    } else {
+      boolean within = g.diffFraction() <= t.maxDiffFraction();
+      String limit =
+          t.maxDiffFraction() == 0
+              ? within ? "." : "; none may be."
+              : "; at most " + Wording.percent(t.maxDiffFraction()) + " may be.";
+      judge(out, held, within, "diff fraction", g.diffFraction(), t, counted(s) + limit);
+    }
+    return new GateResult(out, held);
+  }
+
+  /** The rule on the share of keys not SAME: held, or a violation. */
+  private static void judge(
+      List<Violation> out,
+      List<Judgement> held,
+      boolean within,
+      String measure,
+      double measured,
+      DiffThresholds t,
+      String message) {
+    if (within) {
+      held.add(
+          Judgement.passed(
+              Kind.THRESHOLD,
+              "keys",
+              measure,
+              number(measured),
+              number(t.maxDiffFraction()),
+              message));
+    } else {
       out.add(
           new Violation(
               Kind.THRESHOLD,
               "keys",
-              "diff fraction",
-              number(g.diffFraction()),
+              measure,
+              number(measured),
               number(t.maxDiffFraction()),
-              counted(s)
-                  + (t.maxDiffFraction() == 0
-                      ? "; none may be."
-                      : "; at most " + Wording.percent(t.maxDiffFraction()) + " may be.")));
+              message));
     }
-    return new GateResult(out);
   }
 
   /** What is not SAME, in words: keys by classification, or rows for a diff without keys. */
@@ -97,11 +133,21 @@ final class DiffGate {
         + " duplicated)";
   }
 
-  private static void empty(List<Violation> out, String side, long keys) {
+  private static void empty(
+      List<Violation> out, List<Judgement> held, String side, long keys, String noun) {
     if (keys == 0) {
       out.add(
           Violation.emptyInput(
               side, "The " + side + " has no rows, so the diff compared nothing."));
+    } else {
+      held.add(
+          Judgement.passed(
+              Kind.EMPTY_INPUT,
+              side,
+              "rows",
+              Wording.count(keys),
+              "1",
+              "The " + side + " has " + Wording.count(keys, noun) + " to compare."));
     }
   }
 
@@ -168,6 +214,6 @@ final class DiffGate {
   }
 
   private static String number(double v) {
-    return String.format(Locale.ROOT, "%.6g", v);
+    return Wording.number(v);
   }
 }

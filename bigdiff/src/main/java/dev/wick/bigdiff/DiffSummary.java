@@ -2,6 +2,11 @@ package dev.wick.bigdiff;
 
 import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
+import dev.wick.core.gate.Verdict;
+import dev.wick.core.gate.Violation;
+import dev.wick.core.report.Wording;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,6 +107,56 @@ public record DiffSummary(
    */
   public GateResult gate(DiffThresholds thresholds) {
     return DiffGate.check(this, Objects.requireNonNull(thresholds, "thresholds"));
+  }
+
+  /**
+   * The verdict of this diff against {@code thresholds}, or not judged without them. Beside the
+   * gate's rules, a judged diff lists each field that differs on some key as a rule of its own,
+   * failed when the gate failed on its keys, so that CI shows which fields hold the differences.
+   *
+   * @param lhs how the baseline is named
+   * @param rhs how the candidate is named
+   */
+  public Verdict verdict(Optional<DiffThresholds> thresholds, String lhs, String rhs) {
+    String subject = lhs + " → " + rhs;
+    GlobalCounts g = global;
+    String unit = keyless() ? "rows" : "keys";
+    List<Verdict.Figure> figures = new ArrayList<>();
+    figures.add(Verdict.Figure.count(unit + " compared", g.total()));
+    figures.add(Verdict.Figure.count(unit + " not the same", g.notSame()));
+    figures.add(new Verdict.Figure("share not the same", Wording.percent(g.diffFraction())));
+    if (!keyless()) {
+      figures.add(Verdict.Figure.count("different", g.different()));
+      figures.add(Verdict.Figure.count("duplicated", g.duplicateKeys()));
+    }
+    figures.add(Verdict.Figure.count("only in lhs", g.missingRhs()));
+    figures.add(Verdict.Figure.count("only in rhs", g.missingLhs()));
+    figures.add(Verdict.Figure.count("fields that differ", differingFields().size()));
+    if (thresholds.isEmpty()) {
+      return Verdict.notJudged(
+          "diff", subject, "No threshold was set, so the differences were not judged.", figures);
+    }
+    GateResult gate = gate(thresholds.get());
+    boolean keysFailed = gate.violations().stream().anyMatch(v -> v.subject().equals("keys"));
+    List<Judgement> perField = new ArrayList<>();
+    for (FieldStats f : differingFields()) {
+      perField.add(
+          new Judgement(
+              Violation.Kind.THRESHOLD,
+              f.field(),
+              "differing keys",
+              Wording.count(f.different()),
+              "-",
+              keysFailed ? Judgement.Status.FAILED : Judgement.Status.PASSED,
+              "'"
+                  + f.field()
+                  + "' differs on "
+                  + Wording.count(f.different(), "key")
+                  + " of the "
+                  + Wording.count(g.classified())
+                  + " on both sides."));
+    }
+    return Verdict.of("diff", subject, gate, "rule", figures, perField);
   }
 
   /** The summary as {@code summary.json} holds it. */

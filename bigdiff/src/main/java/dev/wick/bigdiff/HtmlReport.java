@@ -2,10 +2,13 @@ package dev.wick.bigdiff;
 
 import dev.wick.bigdiff.FieldStats.Example;
 import dev.wick.bigdiff.FieldStats.HistogramBin;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.report.Html;
+import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.Wording;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -16,48 +19,42 @@ import java.util.OptionalDouble;
 final class HtmlReport {
   private HtmlReport() {}
 
+  /** The diff's own rules, after the shared stylesheet: the bars of the key counts. */
   private static final String CSS =
       """
-      body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em;color:#222}
-      h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.15em;margin:1.6em 0 .5em}
-      .sub{color:#666;margin-bottom:1.2em}
-      table{border-collapse:collapse}td,th{padding:.3em .7em;border-bottom:1px solid #e4e4e4;
-      text-align:left;vertical-align:middle}th{background:#f6f6f6;font-weight:600}
-      td.n{text-align:right;font-variant-numeric:tabular-nums}
       .bar{display:inline-block;height:.8em;background:#4a7bd0;vertical-align:middle}
       .same{background:#3d9a50}.different{background:#e08a1e}.missing{background:#c94040}
-      .dup{background:#8a5cc2}code{background:#f3f3f3;padding:0 .25em;border-radius:3px}
-      .ok{color:#3d9a50}.warn{color:#c94040}svg{display:block}
+      .dup{background:#8a5cc2}svg{display:block}
       .ex td{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;max-width:40em;
       overflow-wrap:anywhere}
       """;
 
+  /** The report of a diff judged against no threshold. */
   static String render(DiffSummary s, String lhs, String rhs) {
+    return render(s, lhs, rhs, s.verdict(Optional.empty(), lhs, rhs));
+  }
+
+  static String render(DiffSummary s, String lhs, String rhs, Verdict verdict) {
     StringBuilder h = new StringBuilder(8192);
-    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<title>Wick diff</title><style>")
-        .append(CSS)
-        .append("</style></head><body>\n");
-    h.append("<h1>Wick diff</h1><div class=\"sub\">lhs <code>")
-        .append(esc(lhs))
-        .append("</code> &rarr; rhs <code>")
-        .append(esc(rhs))
-        .append("</code>, keyed by <code>")
-        .append(esc(s.keyless() ? "no key (rows as multisets)" : String.join(", ", s.keys())))
-        .append("</code></div>\n");
-    GlobalCounts g = s.global();
+    h.append(ReportPage.banner(verdict));
     schema(h, s.schema());
-    h.append("<p class=\"").append(s.hasDifferences() || s.schema().differs() ? "warn" : "ok");
-    h.append("\"><b>").append(esc(headline(s))).append("</b></p>\n");
-    globalTable(h, g);
+    h.append("<p><b>").append(esc(headline(s))).append("</b></p>\n");
+    globalTable(h, s.global());
     fields(h, s);
     explanations(h, s);
     arrays(h, s);
     rows(h, s);
     sample(h, s);
     examples(h, s);
-    h.append("</body></html>\n");
-    return h.toString();
+    String subtitle =
+        "<code>"
+            + esc(lhs)
+            + "</code> &rarr; <code>"
+            + esc(rhs)
+            + "</code>, keyed by <code>"
+            + esc(s.keyless() ? "no key (rows as multisets)" : String.join(", ", s.keys()))
+            + "</code>";
+    return ReportPage.page("Wick diff", CSS, subtitle, h.toString());
   }
 
   /** Where the differences sit, when they were explained: one block per failure. */

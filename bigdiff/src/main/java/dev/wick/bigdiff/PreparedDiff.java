@@ -8,8 +8,10 @@ import static org.apache.spark.sql.functions.struct;
 
 import dev.wick.bigdiff.Alignment.KeyField;
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.VerdictFormats;
 import dev.wick.core.spark.Columns;
 import dev.wick.core.spark.Observations;
 import dev.wick.core.spark.SideBySide;
@@ -123,6 +125,15 @@ public final class PreparedDiff {
    * {@code summary.json} and {@code report.html}.
    */
   public DiffSummary writeTo(Output out, Format format) {
+    return writeTo(out, format, Optional.empty());
+  }
+
+  /**
+   * {@link #writeTo(Output, Format)} for a diff judged against {@code thresholds}: the report opens
+   * with the verdict, and {@code summary.md} holds it in Markdown (a diff without thresholds is
+   * written as not judged).
+   */
+  public DiffSummary writeTo(Output out, Format format, Optional<DiffThresholds> thresholds) {
     if (!OUTPUT_FORMATS.contains(format)) {
       throw WickException.usage(
           "The diff cannot be written as "
@@ -135,8 +146,12 @@ public final class PreparedDiff {
       out.writeDataset("duplicates", counting().duplicates(), format);
     }
     out.writeString("summary.json", summary.toJson());
+    String lhs = options.labels().lhs();
+    String rhs = options.labels().rhs();
+    Verdict verdict = summary.verdict(thresholds, lhs, rhs);
+    out.writeString("report.html", HtmlReport.render(summary, lhs, rhs, verdict));
     out.writeString(
-        "report.html", HtmlReport.render(summary, options.labels().lhs(), options.labels().rhs()));
+        "summary.md", VerdictFormats.markdown(verdict, Optional.of(VerdictFormats.BESIDE)));
     return summary;
   }
 

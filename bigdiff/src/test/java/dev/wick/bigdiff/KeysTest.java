@@ -109,7 +109,7 @@ class KeysTest {
         .satisfies(
             v -> {
               assertThat(v.kind()).isEqualTo(Violation.Kind.THRESHOLD);
-              assertThat(v.measured()).isEqualTo("0.750000");
+              assertThat(v.measured()).isEqualTo("0.75");
               assertThat(v.message())
                   .isEqualTo(
                       "3 of 4 keys are not SAME (75.00%: 0 different, 0 only in lhs, 0 only in"

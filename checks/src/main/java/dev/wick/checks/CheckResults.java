@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.WickException;
 import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
 import dev.wick.core.json.Json;
+import dev.wick.core.report.VerdictFormats;
+import dev.wick.core.report.Wording;
 import dev.wick.core.validation.ValidationThresholds;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +49,9 @@ public record CheckResults(
 
   /** The results' HTML page inside a report folder. */
   public static final String CHECKS_HTML = "checks.html";
+
+  /** The file of the verdict in Markdown, for CI summaries and pull-request comments. */
+  public static final String SUMMARY_MD = "summary.md";
 
   public CheckResults {
     Objects.requireNonNull(input, "input");
@@ -125,23 +132,71 @@ public record CheckResults(
    */
   public GateResult gate(boolean allowEmpty) {
     List<Violation> out = new ArrayList<>();
+    List<Judgement> held = new ArrayList<>();
     if (rows == 0 && !allowEmpty) {
       out.add(Violation.emptyInput("input", "The input holds no rows, so no check was judged."));
     }
     for (CheckResult r : results) {
-      if (r.failsGate()) {
-        out.add(
-            new Violation(
-                Violation.Kind.THRESHOLD,
-                r.check().name(),
-                r.check().rule().kind(),
-                r.measured() == null ? "none" : String.valueOf(r.measured()),
-                r.bound(),
-                r.message()));
+      Judgement.Status status =
+          r.passed()
+              ? Judgement.Status.PASSED
+              : r.failsGate() ? Judgement.Status.FAILED : Judgement.Status.WARNED;
+      Judgement j =
+          new Judgement(
+              Violation.Kind.THRESHOLD,
+              r.check().name(),
+              r.check().rule().kind(),
+              measured(r.measured()),
+              r.bound(),
+              status,
+              r.passed()
+                  ? "Held: " + measured(r.measured()) + ", " + r.bound() + "."
+                  : r.message());
+      if (status == Judgement.Status.FAILED) {
+        out.add(j.toViolation());
+      } else {
+        held.add(j);
       }
     }
-    invalidFractionBroken().ifPresent(out::add);
-    return new GateResult(out);
+    if (invalidRows.isPresent() && maxInvalidFraction.isPresent()) {
+      Judgement j =
+          ValidationThresholds.maxInvalidFraction(maxInvalidFraction.getAsDouble())
+              .judgeInvalidRule(invalidRows.getAsLong(), rows, "row");
+      if (j.status() == Judgement.Status.FAILED) {
+        out.add(j.toViolation());
+      } else {
+        held.add(j);
+      }
+    }
+    return new GateResult(out, held);
+  }
+
+  /** The verdict of these checks: every check judged, with the gate's {@code allowEmpty}. */
+  public Verdict verdict(boolean allowEmpty) {
+    List<Verdict.Figure> figures = new ArrayList<>();
+    figures.add(Verdict.Figure.count("rows", rows));
+    figures.add(Verdict.Figure.count("checks", results.size()));
+    figures.add(
+        Verdict.Figure.count("failed", results.stream().filter(CheckResult::failsGate).count()));
+    figures.add(
+        Verdict.Figure.count(
+            "warned", results.stream().filter(r -> !r.passed() && !r.failsGate()).count()));
+    invalidRows.ifPresent(n -> figures.add(Verdict.Figure.count("invalid rows", n)));
+    return Verdict.of("check", input, gate(allowEmpty), "check", figures);
+  }
+
+  /** A measured value in words: counts whole, fractions in about six significant digits. */
+  static String measured(Object value) {
+    if (value == null) {
+      return "none";
+    }
+    if (value instanceof Double d) {
+      return Wording.number(d);
+    }
+    if (value instanceof Long l) {
+      return Wording.count(l);
+    }
+    return String.valueOf(value);
   }
 
   /** The results as {@value #CHECKS_JSON} text (lower camel case keys through core's JSON). */
@@ -196,14 +251,29 @@ public record CheckResults(
     return Json.write(root);
   }
 
-  /** The results as a self-contained HTML page ({@value #CHECKS_HTML}). */
+  /**
+   * The results as a self-contained HTML page ({@value #CHECKS_HTML}), judged as by {@link
+   * #gate()}.
+   */
   public String toHtml() {
-    return ChecksHtml.render(this);
+    return ChecksHtml.render(this, verdict(false));
   }
 
-  /** Writes {@value #CHECKS_JSON} and {@value #CHECKS_HTML} to {@code out}. */
-  public void writeTo(Output out) {
+  /**
+   * Writes {@value #CHECKS_JSON}, {@value #CHECKS_HTML} and {@code summary.md} (the verdict in
+   * Markdown) to {@code out}, judged as by {@link #gate(boolean)}.
+   */
+  public void writeTo(Output out, boolean allowEmpty) {
+    Verdict verdict = verdict(allowEmpty);
     out.writeString(CHECKS_JSON, toJson());
-    out.writeString(CHECKS_HTML, toHtml());
+    out.writeString(CHECKS_HTML, ChecksHtml.render(this, verdict));
+    out.writeString(
+        SUMMARY_MD,
+        VerdictFormats.markdown(verdict, Optional.of(CHECKS_HTML + ", beside this file")));
+  }
+
+  /** Writes what {@link #writeTo(Output, boolean)} writes, judged as by {@link #gate()}. */
+  public void writeTo(Output out) {
+    writeTo(out, false);
   }
 }

@@ -2,39 +2,31 @@ package dev.wick.checks;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.gate.Verdict;
+import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.Wording;
+import java.util.Comparator;
+import java.util.List;
 
 /** {@code checks.html}: one self-contained page (no scripts, no links) listing every check. */
 final class ChecksHtml {
   private ChecksHtml() {}
 
-  static String render(CheckResults results) {
+  static String render(CheckResults results, Verdict verdict) {
     StringBuilder h = new StringBuilder(4096);
     long errors = results.results().stream().filter(CheckResult::failsGate).count();
     long warnings = results.failed().size() - errors;
-    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<title>Checks of ")
-        .append(escape(results.input()))
-        .append("</title><style>")
-        .append("body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}")
-        .append("table{border-collapse:collapse;width:100%}")
-        .append("th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;")
-        .append("vertical-align:top}")
-        .append(".pass{color:#176d2c}.fail{color:#b00020;font-weight:bold}.warn{color:#9a6700}")
-        .append("code,pre{font:12px ui-monospace,monospace}pre{margin:2px 0;white-space:pre-wrap}")
-        .append("</style></head><body>\n");
-    h.append("<h1>Checks of ")
-        .append(escape(results.input()))
-        .append("</h1>\n<p>")
-        .append(results.rows())
-        .append(" rows, ")
-        .append(results.results().size())
-        .append(" checks: ")
-        .append(results.results().size() - results.failed().size())
+    h.append(ReportPage.banner(verdict));
+    h.append("<p>")
+        .append(Wording.count(results.rows(), "row"))
+        .append(", ")
+        .append(Wording.count(results.results().size(), "check"))
+        .append(": ")
+        .append(Wording.count(results.results().size() - results.failed().size()))
         .append(" passed, ")
-        .append(errors)
+        .append(Wording.count(errors))
         .append(" failed, ")
-        .append(warnings)
+        .append(Wording.count(warnings))
         .append(" warned. The data was read ")
         .append(results.passes())
         .append(results.passes() == 1 ? " time" : " times")
@@ -64,8 +56,12 @@ final class ChecksHtml {
         .append("<th>measured</th><th>bound</th><th>failing</th>")
         .append(split ? "<th>invalid rows</th>" : "")
         .append("<th>details</th></tr></thead><tbody>\n");
-    for (CheckResult r : results.results()) {
-      String css = r.passed() ? "pass" : r.failsGate() ? "fail" : "warn";
+    List<CheckResult> failuresFirst =
+        results.results().stream()
+            .sorted(Comparator.comparingInt(r -> r.passed() ? 2 : r.failsGate() ? 0 : 1))
+            .toList();
+    for (CheckResult r : failuresFirst) {
+      String css = r.passed() ? "pass" : r.failsGate() ? "fail" : "warned";
       String outcome = r.passed() ? "passed" : r.failsGate() ? "failed" : "warned";
       h.append("<tr><td><code>")
           .append(escape(r.check().name()))
@@ -76,11 +72,11 @@ final class ChecksHtml {
           .append("\">")
           .append(outcome)
           .append("</td><td>")
-          .append(escape(r.measured() == null ? "none" : String.valueOf(r.measured())))
+          .append(escape(CheckResults.measured(r.measured())))
           .append("</td><td>")
           .append(escape(r.bound()))
           .append("</td><td>")
-          .append(r.failing().isPresent() ? String.valueOf(r.failing().getAsLong()) : "")
+          .append(r.failing().isPresent() ? Wording.count(r.failing().getAsLong()) : "")
           .append("</td><td>");
       if (split) {
         h.append(r.invalidRows().isPresent() ? Wording.count(r.invalidRows().getAsLong()) : "")
@@ -93,7 +89,7 @@ final class ChecksHtml {
       r.explanation().ifPresent(e -> h.append(e.toHtml()));
       h.append("</td></tr>\n");
     }
-    h.append("</tbody></table>\n</body></html>\n");
-    return h.toString();
+    h.append("</tbody></table>\n");
+    return ReportPage.page("Checks of " + results.input(), "", "", h.toString());
   }
 }

@@ -1,12 +1,14 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.profiler.Anomalies;
 import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.AnomalyThresholds;
 import dev.wick.profiler.HistoryEntry;
 import dev.wick.profiler.ProfileHistory;
+import dev.wick.profiler.ProfileReport;
 import dev.wick.profiler.TimedProfile;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -75,11 +77,14 @@ final class AnomaliesCommand implements Callable<Integer> {
 
   @Mixin GateOptions gate;
 
+  @Mixin JUnitXmlOption junit;
+
   @Override
   public Integer call() {
     if (overwrite && out == null) {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
+    junit.check(overwrite, List.of(history));
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
@@ -106,22 +111,28 @@ final class AnomaliesCommand implements Callable<Integer> {
     }
     List<TimedProfile> points = h.load(conf, Optional.of(newest.at()), anomalies.profilesNeeded());
     AnomalyReport report = anomalies.detect(points);
-    PrintWriter stdout = spec.commandLine().getOut();
-    AnomaliesPrinter.print(report, stdout);
-    if (out != null) {
-      try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {
-        report.writeTo(o);
-        stdout.printf(
-            "Wrote %s (%s, %s).%n",
-            Inputs.local(o.commit()), AnomalyReport.JSON, AnomalyReport.HTML);
-      }
-    }
-    stdout.flush();
     AnomalyThresholds thresholds =
         gate.apply(
             AnomalyThresholds.strict(),
             AnomalyThresholds::allowingSchemaChange,
             AnomalyThresholds::allowingEmpty);
+    PrintWriter stdout = spec.commandLine().getOut();
+    AnomaliesPrinter.print(report, stdout);
+    if (out != null) {
+      try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {
+        report.writeTo(o, thresholds);
+        stdout.printf(
+            "Wrote %s (%s, %s, %s).%n",
+            Inputs.local(o.commit()),
+            AnomalyReport.JSON,
+            AnomalyReport.HTML,
+            ProfileReport.SUMMARY_MD);
+      }
+    }
+    Verdict verdict = report.verdict(thresholds);
+    junit.write(verdict);
+    GatePrinter.passed(verdict, stdout, "--threshold " + judging.threshold);
+    stdout.flush();
     return AnomaliesPrinter.gate(
         report,
         report.gate(thresholds),

@@ -4,6 +4,7 @@ import dev.wick.checks.CheckResults;
 import dev.wick.checks.CheckSplit;
 import dev.wick.checks.Checks;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.nio.file.Path;
@@ -73,6 +74,8 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin ExplainOptions explain;
 
+  @Mixin JUnitXmlOption junit;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = rows.maxInvalidFraction();
@@ -85,9 +88,11 @@ final class CheckCommand implements Callable<Integer> {
     }
     List<String> inputs = new ArrayList<>(List.of(input.in, checksFile.toString()));
     inputs.addAll(checks.inputs());
+    junit.check(output.overwrite, inputs);
     SparkSession session = spark.spark();
     CheckResults results;
     GateResult gate;
+    Verdict verdict;
     String written;
     // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
@@ -115,15 +120,18 @@ final class CheckCommand implements Callable<Integer> {
         results = checks.explain(data, Map.of(), results, explain.by);
       }
       gate = results.gate(empty.allowEmpty);
+      verdict = results.verdict(empty.allowEmpty);
+      junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no rows must not read as all checks passed.
         return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
       }
-      results.writeTo(o);
+      results.writeTo(o, empty.allowEmpty);
       written = Inputs.local(o.commit());
     }
     String parts = rows.split ? "valid/, invalid/, " : rows.mark ? "marked/, " : "";
     CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
+    GatePrinter.passed(verdict, spec.commandLine().getOut(), "set in " + checksFile);
     return GatePrinter.report(
         gate,
         spec.commandLine().getErr(),

@@ -2,14 +2,17 @@ package dev.wick.cli;
 
 import dev.wick.bigdiff.BigDiff;
 import dev.wick.bigdiff.DiffSummary;
+import dev.wick.bigdiff.DiffThresholds;
 import dev.wick.bigdiff.PreparedDiff;
 import dev.wick.core.ExitCode;
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -28,7 +31,7 @@ import picocli.CommandLine.Spec;
     description =
         "Compare two datasets key by key, in one shuffle: each key is SAME, DIFFERENT, MISSING_LHS"
             + " (only in rhs) or MISSING_RHS (only in lhs), and each field gets statistics of how"
-            + " much it differs. Writes summary.json, keys/, fields/ and report.html to --out (the"
+            + " much it differs. Writes summary.json, summary.md, keys/, fields/ and report.html to --out (the"
             + " datasets in parquet unless --out-format is avro or json) and prints a short table."
             + " With --fail-on-diff or --max-diff-fraction it exits with 1 when the diff is too big"
             + " or the schema changed, and with 2 when a side has no rows, so that it can gate a"
@@ -97,6 +100,8 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin GateOptions gateOptions;
 
+  @Mixin JUnitXmlOption junit;
+
   @Override
   public Integer call() {
     Format format = outFormat.format().orElse(Format.PARQUET);
@@ -109,11 +114,16 @@ final class DiffCommand implements Callable<Integer> {
     if (gate != null) {
       gate.check();
     }
+    junit.check(output.overwrite, List.of(lhs, rhs));
     // The diff's settings fail here, before Spark starts.
+    String lhsLabel = "lhs (" + lhs + ")";
+    String rhsLabel = "rhs (" + rhs + ")";
     BigDiff diff =
         compare
             .apply(keys.isEmpty() ? BigDiff.keyless() : BigDiff.key(keys.toArray(new String[0])))
-            .labels("lhs (" + lhs + ")", "rhs (" + rhs + ")");
+            .labels(lhsLabel, rhsLabel);
+    Optional<DiffThresholds> thresholds =
+        gate == null ? Optional.empty() : Optional.of(gate.thresholds(gateOptions));
     if (sample != null) {
       diff = diff.sample(sample, seed.value());
     }
@@ -129,14 +139,18 @@ final class DiffCommand implements Callable<Integer> {
     DiffSummary summary;
     String written;
     try (Output out = Output.create(session, output.out, output.overwrite, List.of(lhs, rhs))) {
-      summary = prepared.writeTo(out, format);
+      summary = prepared.writeTo(out, format, thresholds);
       written = out.commit();
     }
     PrintWriter w = spec.commandLine().getOut();
     DiffPrinter.print(w, lhs, rhs, summary, Inputs.local(written));
     w.flush();
-    return gate == null
-        ? ExitCode.OK.code()
-        : gate.report(summary, gateOptions, spec.commandLine().getErr());
+    Verdict verdict = summary.verdict(thresholds, lhsLabel, rhsLabel);
+    junit.write(verdict);
+    if (gate == null) {
+      return ExitCode.OK.code();
+    }
+    GatePrinter.passed(verdict, w, gate.flag());
+    return gate.report(summary, thresholds.get(), spec.commandLine().getErr());
   }
 }

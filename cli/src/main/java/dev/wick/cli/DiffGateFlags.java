@@ -27,20 +27,28 @@ final class DiffGateFlags {
     }
   }
 
+  /** The thresholds these flags set, accepting what {@code accepted} accepts. */
+  DiffThresholds thresholds(GateOptions accepted) {
+    return accepted.apply(
+        failOnDiff
+            ? DiffThresholds.anyDifference()
+            : DiffThresholds.maxDiffFraction(maxDiffFraction),
+        DiffThresholds::allowingSchemaChange,
+        DiffThresholds::allowingEmpty);
+  }
+
+  /** How the threshold was given, for the lines that print the verdict. */
+  String flag() {
+    return failOnDiff ? "--fail-on-diff" : "--max-diff-fraction " + maxDiffFraction;
+  }
+
   /** The gate's exit code for {@code summary}, its violations printed on {@code err}. */
-  int report(DiffSummary summary, GateOptions accepted, PrintWriter err) {
-    DiffThresholds thresholds =
-        accepted.apply(
-            failOnDiff
-                ? DiffThresholds.anyDifference()
-                : DiffThresholds.maxDiffFraction(maxDiffFraction),
-            DiffThresholds::allowingSchemaChange,
-            DiffThresholds::allowingEmpty);
+  int report(DiffSummary summary, DiffThresholds thresholds, PrintWriter err) {
     return GatePrinter.report(
         summary.gate(thresholds),
         err,
         "diff",
-        failOnDiff ? "--fail-on-diff" : "--max-diff-fraction " + maxDiffFraction,
+        flag(),
         "accept it with --allow-schema-change, or leave the field out with --ignore");
   }
 }

@@ -1,6 +1,7 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.Profile;
@@ -85,6 +86,8 @@ final class DriftCommand implements Callable<Integer> {
 
   @Mixin GateOptions gate;
 
+  @Mixin JUnitXmlOption junit;
+
   @Override
   public Integer call() {
     String[] profiles = profiles();
@@ -95,27 +98,36 @@ final class DriftCommand implements Callable<Integer> {
     if (overwrite && out == null) {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
+    junit.check(overwrite, List.of(baseline, current));
     Profile before = Profile.read(Path.of(baseline));
     Profile after = Profile.read(Path.of(current));
     ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, after);
+    if (maxDrift != null) {
+      thresholds =
+          gate.apply(
+              thresholds, DriftThresholds::allowingSchemaChange, DriftThresholds::allowingEmpty);
+    }
+    Optional<DriftThresholds> judged =
+        maxDrift == null ? Optional.empty() : Optional.of(thresholds);
     PrintWriter stdout = spec.commandLine().getOut();
     DriftPrinter.print(comparison.drift(), stdout);
     if (out != null) {
       String written;
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(baseline, current))) {
-        new ProfileReport(after, Optional.of(comparison)).writeDriftTo(o);
+        new ProfileReport(after, Optional.of(comparison)).writeDriftTo(o, judged);
         written = Inputs.local(o.commit());
       }
       stdout.printf(
-          "Wrote %s (%s, %s).%n", written, ProfileReport.DRIFT_JSON, ProfileReport.DRIFT_HTML);
+          "Wrote %s (%s, %s, %s).%n",
+          written, ProfileReport.DRIFT_JSON, ProfileReport.DRIFT_HTML, ProfileReport.SUMMARY_MD);
       stdout.flush();
     }
+    Verdict verdict = comparison.drift().verdict(judged);
+    junit.write(verdict);
     if (maxDrift == null) {
       return 0;
     }
-    thresholds =
-        gate.apply(
-            thresholds, DriftThresholds::allowingSchemaChange, DriftThresholds::allowingEmpty);
+    GatePrinter.passed(verdict, stdout, "--max-drift " + maxDrift);
     return DriftPrinter.gate(comparison.drift(), thresholds, maxDrift, spec.commandLine().getErr());
   }
 

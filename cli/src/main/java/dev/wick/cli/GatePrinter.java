@@ -2,9 +2,12 @@ package dev.wick.cli;
 
 import dev.wick.core.ExitCode;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import java.io.PrintWriter;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -73,6 +76,27 @@ final class GatePrinter {
     }
     err.flush();
     return result.hasInputError() ? ExitCode.USAGE.code() : ExitCode.CHECK_FAILED.code();
+  }
+
+  /**
+   * The one line a judged run prints on {@code out} when its gate passes: that it passed, and
+   * against what ({@code thresholdFlag}); nothing for a run that failed or was not judged, whose
+   * reasons {@link #report} prints.
+   */
+  static void passed(Verdict verdict, PrintWriter out, String thresholdFlag) {
+    if (verdict.outcome() != Verdict.Outcome.PASSED) {
+      return;
+    }
+    List<Judgement> thresholds =
+        verdict.judgements().stream()
+            .filter(j -> j.kind() == Violation.Kind.THRESHOLD && j.limit().length() > 0)
+            .filter(j -> !j.limit().equals("-"))
+            .toList();
+    String hint = thresholdFlag.isEmpty() ? "" : "(" + thresholdFlag + ")";
+    String why = thresholds.size() == 1 ? thresholds.get(0).message() : verdict.headline();
+    out.println(
+        verdict.command() + " gate passed: " + (hint.isEmpty() ? why : sentence(why, hint)));
+    out.flush();
   }
 
   /** {@code message} (a sentence ending in a period) with {@code hint} before the period. */

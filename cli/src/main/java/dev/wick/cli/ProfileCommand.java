@@ -66,6 +66,8 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin AllowSchemaChangeOption schemaChange;
 
+  @Mixin JUnitXmlOption junit;
+
   @Override
   public Integer call() {
     Profiler profiler = profiling.profiler();
@@ -79,6 +81,7 @@ final class ProfileCommand implements Callable<Integer> {
     Optional<Profile> before = drift.read();
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
+    junit.check(overwrite, inputs);
     SparkSession session = spark.spark();
     // The outputs are opened before the scan, so an existing or overlapping one is refused first.
     try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);
@@ -103,13 +106,15 @@ final class ProfileCommand implements Callable<Integer> {
           input.in);
       comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
       if (report != null) {
-        new ProfileReport(profile, comparison).writeTo(report);
+        new ProfileReport(profile, comparison).writeTo(report, judged(thresholds));
         stdout.printf(
             "Wrote %s (%s, %s%s).%n",
             Inputs.local(report.commit()),
             ProfileReport.PROFILE_JSON,
             ProfileReport.PROFILE_HTML,
-            comparison.isPresent() ? ", " + ProfileReport.DRIFT_JSON : "");
+            comparison.isPresent()
+                ? ", " + ProfileReport.DRIFT_JSON + ", " + ProfileReport.SUMMARY_MD
+                : "");
       }
       if (historyEntry != null) {
         entry.write(historyEntry, profile);
@@ -119,19 +124,27 @@ final class ProfileCommand implements Callable<Integer> {
             entry.at(),
             entry.label().map(l -> " (" + l + ")").orElse(""));
       }
+      comparison.ifPresent(c -> junit.write(c.drift().verdict(judged(thresholds))));
       stdout.flush();
-      return gate(comparison, thresholds);
+      if (drift.maxDrift == null || comparison.isEmpty()) {
+        return 0;
+      }
+      DriftThresholds judged = judged(thresholds).get();
+      GatePrinter.passed(
+          comparison.get().drift().verdict(Optional.of(judged)),
+          stdout,
+          "--max-drift " + drift.maxDrift);
+      return DriftPrinter.gate(
+          comparison.get().drift(), judged, drift.maxDrift, spec.commandLine().getErr());
     }
   }
 
-  private int gate(Optional<ProfileReport.Comparison> comparison, DriftThresholds thresholds) {
-    if (drift.maxDrift == null || comparison.isEmpty()) {
-      return 0;
+  /** The drift's thresholds, with what the flags accept, when --max-drift set some. */
+  private Optional<DriftThresholds> judged(DriftThresholds thresholds) {
+    if (drift.maxDrift == null) {
+      return Optional.empty();
     }
-    return DriftPrinter.gate(
-        comparison.get().drift(),
-        schemaChange.allowSchemaChange ? thresholds.allowingSchemaChange() : thresholds,
-        drift.maxDrift,
-        spec.commandLine().getErr());
+    return Optional.of(
+        schemaChange.allowSchemaChange ? thresholds.allowingSchemaChange() : thresholds);
   }
 }

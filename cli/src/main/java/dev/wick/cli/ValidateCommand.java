@@ -4,8 +4,10 @@ import dev.wick.core.WickException;
 import dev.wick.core.explain.Explainer;
 import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.VerdictFormats;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.validation.InvalidExamples;
@@ -77,6 +79,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin ExplainOptions explain;
 
+  @Mixin JUnitXmlOption junit;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = invalidBound.fraction();
@@ -93,6 +97,7 @@ final class ValidateCommand implements Callable<Integer> {
     // Bad semantic types and reasons column names fail here, before Spark starts.
     Validation validation = Validation.of(schema).reasonsColumn(reasonsColumn);
 
+    junit.check(output.overwrite, List.of(input.in, schemaFile.toString()));
     SparkSession session = spark.spark();
     Dataset<Row> data = input.source().read(session);
     if (written == null) {
@@ -109,12 +114,19 @@ final class ValidateCommand implements Callable<Integer> {
     }
     ValidationSummary summary;
     GateResult gate;
+    Verdict verdict;
     Map<String, Explanation> explained = Map.of();
     try (Output out =
         Output.create(
             session, output.out, output.overwrite, List.of(input.in, schemaFile.toString()))) {
       summary = checked.writeTo(out, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
+      // Without a largest invalid fraction nothing is judged (an input of no records still is).
+      verdict =
+          maxInvalidFraction.isEmpty() && !gate.hasInputError()
+              ? summary.unjudged(input.in)
+              : summary.verdict(thresholds, input.in);
+      junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
@@ -123,16 +135,22 @@ final class ValidateCommand implements Callable<Integer> {
         explained = ExplainOptions.rules(explainer.rows(summary.total()), summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
+      out.writeString("summary.md", VerdictFormats.markdown(verdict, Optional.empty()));
       out.writeString(
           "report.html",
-          ValidationReport.of(summary, schema.name(), input.in)
-              .judged(maxInvalidFraction)
+          ValidationReport.of(verdict, summary, schema.name())
               .examples(InvalidExamples.fromWritten(out, "invalid", written, checked, summary))
               .html());
       out.commit();
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);
     explained.values().forEach(e -> spec.commandLine().getOut().println("explain: " + e.line()));
+    GatePrinter.passed(
+        verdict,
+        spec.commandLine().getOut(),
+        invalidBound.maxInvalidFraction == null
+            ? ""
+            : "--max-invalid-fraction " + invalidBound.maxInvalidFraction);
     spec.commandLine().getOut().flush();
     return GatePrinter.report(
         gate,

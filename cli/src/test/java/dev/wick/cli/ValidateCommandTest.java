@@ -460,7 +460,10 @@ class ValidateCommandTest {
     String html = Files.readString(out.resolve("report.html"));
     assertThat(html)
         .startsWith("<!DOCTYPE html>")
-        .contains("<div class=\"verdict not-judged\"><b>NOT JUDGED</b>3 of 10 records invalid")
+        .contains(
+            "<div class=\"verdict not-judged\" id=\"verdict\"><div class=\"word\">NOT JUDGED</div>"
+                + "<p>No largest invalid fraction was set, so the invalid records were not judged;"
+                + " 3 of 10 records (30.00%) are invalid.</p>")
         .doesNotContain("<script", "http://", "https://", "<link");
     // The verdict comes first, before the counts.
     assertThat(html.indexOf("NOT JUDGED")).isLessThan(html.indexOf("<h2>Rules</h2>"));
@@ -516,9 +519,11 @@ class ValidateCommandTest {
     assertThat(run.code()).as(run.err()).isEqualTo(1);
     String html = Files.readString(failed.resolve("report.html"));
     assertThat(html)
+        .contains("<div class=\"verdict failed\" id=\"verdict\"><div class=\"word\">FAILED</div>")
         .contains(
-            "<div class=\"verdict failed\"><b>FAILED</b>1 of 4 records invalid (25.00%); the"
-                + " largest invalid fraction is 0.1 (10.00%), measured 0.25.</div>")
+            "<td class=\"fail\">failed</td><td><code>records: invalid fraction</code></td>"
+                + "<td class=\"n\">0.25</td><td class=\"n\">0.1</td><td>1 of 4 records (25.00%)"
+                + " are invalid; at most 10.00% may be.</td>")
         .contains("<mark>&lt;script&gt;alert(1)&lt;/script&gt;</mark>")
         .doesNotContain("<script>");
     assertThat(reportCounts(html)).isEqualTo(summaryCounts(failed));
@@ -537,7 +542,10 @@ class ValidateCommandTest {
             "0.25");
     assertThat(lenient.code()).as(lenient.err()).isZero();
     assertThat(Files.readString(passed.resolve("report.html")))
-        .contains("<div class=\"verdict passed\"><b>PASSED</b>1 of 4 records invalid (25.00%)");
+        .contains("<div class=\"verdict passed\" id=\"verdict\"><div class=\"word\">PASSED</div>")
+        .contains(
+            "<td class=\"pass\">passed</td><td><code>records: invalid fraction</code></td>"
+                + "<td class=\"n\">0.25</td><td class=\"n\">0.25</td>");
   }
 
   @Test

@@ -1,8 +1,11 @@
 package dev.wick.profiler;
 
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.VerdictFormats;
 import dev.wick.core.report.Wording;
 import dev.wick.profiler.internal.AnomaliesHtml;
 import java.time.Instant;
@@ -122,6 +125,23 @@ public record AnomalyReport(
         out.add(c.violation(" since the previous profile."));
       }
     }
+    List<Judgement> held = new ArrayList<>();
+    for (MetricCheck c : checks) {
+      if (!c.judged() || c.anomalous()) {
+        continue;
+      }
+      String band = number(c.lower()) + " to " + number(c.upper());
+      String message =
+          c.describe() + " is " + number(c.value()) + ", inside its band " + band + ".";
+      held.add(
+          Judgement.passed(
+              Violation.Kind.THRESHOLD,
+              c.field().orElse("rows"),
+              c.metric() + c.category().map(x -> " " + x).orElse(""),
+              number(c.value()),
+              band,
+              Character.toUpperCase(message.charAt(0)) + message.substring(1)));
+    }
     for (MetricCheck c : anomalies()) {
       String v = number(c.value());
       String band = number(c.lower()) + " to " + number(c.upper());
@@ -139,7 +159,23 @@ public record AnomalyReport(
               band,
               Character.toUpperCase(message.charAt(0)) + message.substring(1)));
     }
-    return new GateResult(out);
+    return new GateResult(out, held);
+  }
+
+  /** The verdict of this report against {@code thresholds}: each metric judged is a rule. */
+  public Verdict verdict(AnomalyThresholds thresholds) {
+    List<Verdict.Figure> figures =
+        List.of(
+            Verdict.Figure.count("earlier profiles", earlier),
+            Verdict.Figure.count(
+                "metrics judged", checks.stream().filter(MetricCheck::judged).count()),
+            Verdict.Figure.count("anomalies", anomalies().size()));
+    return Verdict.of(
+        "anomalies",
+        source + label.map(l -> " (label " + l + ")").orElse(""),
+        gate(thresholds),
+        "metric",
+        figures);
   }
 
   private static String number(double v) {
@@ -151,8 +187,8 @@ public record AnomalyReport(
     return AnomaliesJson.write(this);
   }
 
-  /** This report as {@code anomalies.html} text. */
-  String toHtml() {
+  /** This report as {@code anomalies.html} text, judged against {@code thresholds}. */
+  String toHtml(AnomalyThresholds thresholds) {
     return AnomaliesHtml.render(
         new AnomaliesHtml.Page(
             source,
@@ -164,12 +200,26 @@ public record AnomalyReport(
             schema.appeared(),
             schema.disappeared(),
             schema.typeChanged(),
-            anomalies()));
+            anomalies()),
+        verdict(thresholds));
   }
 
-  /** Writes {@code anomalies.json} and {@code anomalies.html}. */
+  /**
+   * Writes {@code anomalies.json}, {@code anomalies.html} and {@code summary.md}, judged strictly.
+   */
   public void writeTo(Output out) {
+    writeTo(out, AnomalyThresholds.strict());
+  }
+
+  /**
+   * Writes {@code anomalies.json}, {@code anomalies.html} (the verdict first) and {@code
+   * summary.md} (the verdict in Markdown), judged against {@code thresholds}.
+   */
+  public void writeTo(Output out, AnomalyThresholds thresholds) {
     out.writeString(JSON, toJson());
-    out.writeString(HTML, toHtml());
+    out.writeString(HTML, toHtml(thresholds));
+    out.writeString(
+        ProfileReport.SUMMARY_MD,
+        VerdictFormats.markdown(verdict(thresholds), Optional.of(HTML + ", beside this file")));
   }
 }

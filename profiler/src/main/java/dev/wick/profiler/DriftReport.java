@@ -1,10 +1,13 @@
 package dev.wick.profiler;
 
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -125,8 +128,39 @@ public record DriftReport(
         out.add(c.violation("."));
       }
     }
-    fields.forEach(f -> out.addAll(thresholds.check(f)));
-    return new GateResult(out);
+    List<Judgement> held = new ArrayList<>();
+    for (FieldDrift f : fields) {
+      for (Judgement j : thresholds.judge(f)) {
+        if (j.status() == Judgement.Status.FAILED) {
+          out.add(j.toViolation());
+        } else {
+          held.add(j);
+        }
+      }
+    }
+    return new GateResult(out, held);
+  }
+
+  /** The verdict of this drift against {@code thresholds}, or not judged without them. */
+  public Verdict verdict(Optional<DriftThresholds> thresholds) {
+    String subject = baselineSource + " → " + currentSource;
+    List<Verdict.Figure> figures = new ArrayList<>();
+    figures.add(Verdict.Figure.count("fields compared", fields.size()));
+    figures.add(
+        new Verdict.Figure(
+            "largest score",
+            byScore().isEmpty()
+                ? "-"
+                : byScore().get(0).path()
+                    + " "
+                    + String.format(Locale.ROOT, "%.4f", byScore().get(0).score())));
+    figures.add(Verdict.Figure.count("baseline rows", baselineRows));
+    figures.add(Verdict.Figure.count("current rows", currentRows));
+    if (thresholds.isEmpty()) {
+      return Verdict.notJudged(
+          "drift", subject, "No threshold was set, so the drift was not judged.", figures);
+    }
+    return Verdict.of("drift", subject, gate(thresholds.get()), "rule", figures);
   }
 
   private static void empty(List<Violation> out, String which, String source, long rows) {

@@ -1,6 +1,7 @@
 package dev.wick.profiler;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,30 +128,37 @@ public record DriftThresholds(
 
   /** The thresholds {@code drift} exceeds, one violation each. */
   public List<Violation> check(FieldDrift drift) {
-    List<Violation> out = new ArrayList<>();
-    if (score.isPresent() && drift.score() > score.get()) {
-      out.add(violation(drift.path(), "score", drift.score(), score.get()));
-    }
-    if (nulls.isPresent() && Math.abs(drift.nullRateChange()) > nulls.get()) {
-      out.add(violation(drift.path(), "nulls", drift.nullRateChange(), nulls.get()));
-    }
-    if (distinct.isPresent()
-        && drift.distinctChange().isPresent()
-        && Math.abs(drift.distinctChange().get()) > distinct.get()) {
-      out.add(violation(drift.path(), "distinct", drift.distinctChange().get(), distinct.get()));
+    return judge(drift).stream()
+        .filter(j -> j.status() == Judgement.Status.FAILED)
+        .map(Judgement::toViolation)
+        .toList();
+  }
+
+  /** {@link #check}'s rules for one field, those that held among them. */
+  public List<Judgement> judge(FieldDrift drift) {
+    List<Judgement> out = new ArrayList<>();
+    score.ifPresent(limit -> out.add(judgement(drift.path(), "score", drift.score(), limit)));
+    nulls.ifPresent(
+        limit -> out.add(judgement(drift.path(), "nulls", drift.nullRateChange(), limit)));
+    if (distinct.isPresent() && drift.distinctChange().isPresent()) {
+      out.add(judgement(drift.path(), "distinct", drift.distinctChange().get(), distinct.get()));
     }
     return out;
   }
 
-  private static Violation violation(String path, String measure, double value, double limit) {
+  private static Judgement judgement(String path, String measure, double value, double limit) {
     String v = String.format(Locale.ROOT, "%.4f", value);
     String l = String.format(Locale.ROOT, "%.4f", limit);
-    return new Violation(
+    boolean within = Math.abs(value) <= limit;
+    return new Judgement(
         Violation.Kind.THRESHOLD,
         path,
         measure,
         v,
         l,
-        "Field '" + path + "' drifted: " + measure + " " + v + " exceeds " + l + ".");
+        within ? Judgement.Status.PASSED : Judgement.Status.FAILED,
+        within
+            ? "Field '" + path + "': " + measure + " " + v + " is within " + l + "."
+            : "Field '" + path + "' drifted: " + measure + " " + v + " exceeds " + l + ".");
   }
 }

@@ -1,6 +1,8 @@
 package dev.wick.profiler;
 
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
+import dev.wick.core.report.VerdictFormats;
 import dev.wick.profiler.internal.ProfileHtml;
 import java.util.Objects;
 import java.util.Optional;
@@ -33,6 +35,9 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
   /** The drift report's HTML page inside a drift folder. */
   public static final String DRIFT_HTML = "drift.html";
 
+  /** The verdict in Markdown inside a drift or anomalies folder, for CI summaries. */
+  public static final String SUMMARY_MD = "summary.md";
+
   public ProfileReport {
     Objects.requireNonNull(profile, "profile");
     Objects.requireNonNull(comparison, "comparison");
@@ -53,12 +58,30 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
    * with a baseline (then the page shows the drift and overlays the baseline).
    */
   public void writeTo(Output out) {
+    writeTo(out, Optional.empty());
+  }
+
+  /**
+   * {@link #writeTo(Output)} for a drift judged against {@code thresholds}: when compared with a
+   * baseline, the page opens with the drift's verdict and {@code summary.md} holds it in Markdown
+   * (not judged without thresholds).
+   */
+  public void writeTo(Output out, Optional<DriftThresholds> thresholds) {
+    Optional<Verdict> verdict = comparison.map(c -> c.drift().verdict(thresholds));
     out.writeString(PROFILE_JSON, profile.toJson());
     out.writeString(
         PROFILE_HTML,
         ProfileHtml.render(
-            profile, comparison.map(Comparison::baseline), comparison.map(Comparison::drift)));
+            profile,
+            comparison.map(Comparison::baseline),
+            comparison.map(Comparison::drift),
+            verdict));
     comparison.ifPresent(c -> out.writeString(DRIFT_JSON, c.drift().toJson()));
+    verdict.ifPresent(
+        v ->
+            out.writeString(
+                SUMMARY_MD,
+                VerdictFormats.markdown(v, Optional.of(PROFILE_HTML + ", beside this file"))));
   }
 
   /**
@@ -68,12 +91,28 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
    * @throws IllegalStateException when this report has no baseline
    */
   public void writeDriftTo(Output out) {
+    writeDriftTo(out, Optional.empty());
+  }
+
+  /**
+   * {@link #writeDriftTo(Output)} for a drift judged against {@code thresholds}: the page opens
+   * with the verdict, and {@code summary.md} holds it in Markdown (not judged without thresholds).
+   *
+   * @throws IllegalStateException when this report has no baseline
+   */
+  public void writeDriftTo(Output out, Optional<DriftThresholds> thresholds) {
     Comparison c =
         comparison.orElseThrow(
             () -> new IllegalStateException("A drift report needs a baseline to compare with."));
+    Verdict verdict = c.drift().verdict(thresholds);
     out.writeString(DRIFT_JSON, c.drift().toJson());
     out.writeString(
-        DRIFT_HTML, ProfileHtml.render(profile, Optional.of(c.baseline()), Optional.of(c.drift())));
+        DRIFT_HTML,
+        ProfileHtml.render(
+            profile, Optional.of(c.baseline()), Optional.of(c.drift()), Optional.of(verdict)));
+    out.writeString(
+        SUMMARY_MD,
+        VerdictFormats.markdown(verdict, Optional.of(DRIFT_HTML + ", beside this file")));
   }
 
   /** A baseline profile and the drift from it. */

@@ -238,8 +238,10 @@ class AnomaliesTest {
     String json = r.toJson();
     assertThat(json).contains("\"at\" : \"2026-02-12T00:00:00Z\"").contains("\"judged\" : true");
     assertThat(json).contains("\"metric\" : \"nullRate\"").contains("\"series\"");
-    String html = r.toHtml();
+    String html = r.toHtml(AnomalyThresholds.strict());
     assertThat(html.split("<svg", -1)).hasSize(r.anomalies().size() + 1);
+    assertThat(html)
+        .contains("<div class=\"verdict failed\" id=\"verdict\"><div class=\"word\">FAILED");
     assertThat(html).contains("class=\"band\"").contains("field &#39;email&#39; null rate");
   }
 }

@@ -2,29 +2,30 @@ package dev.wick.core.validation;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.gate.Verdict;
+import dev.wick.core.report.Html;
+import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.ValueText;
 import dev.wick.core.report.Wording;
 import dev.wick.core.schema.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.OptionalDouble;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code report.html} of a validation: one self-contained page (inline style, no scripts, no links)
- * that opens with the verdict (PASSED or FAILED against the largest invalid fraction, with the
- * fraction measured; NOT JUDGED when no largest fraction was set), then counts the invalid records
- * per rule (failing rules first) and shows, for each failing rule, example invalid rows with their
- * reasons and the value that broke the rule marked. Every text from the data or the schema is
- * escaped ({@link dev.wick.core.report.Html#escape}).
+ * {@code report.html} of a validation: one self-contained page ({@link ReportPage}: inline style,
+ * no scripts, no links) that opens with the verdict banner (PASSED or FAILED against the largest
+ * invalid fraction, with the fraction measured; NOT JUDGED when no largest fraction was set or the
+ * input held no records), then counts the invalid records per rule (failing rules first) and shows,
+ * for each failing rule, example invalid rows with their reasons and the value that broke the rule
+ * marked. Every text from the data or the schema is escaped ({@link Html#escape}).
  *
  * <pre>{@code
- * String page = ValidationReport.of(summary, "TrackPlay", "data/plays")
- *     .judged(0.01)
+ * String page = ValidationReport.of(summary.verdict(thresholds, "data/plays"), summary, "TrackPlay")
  *     .examples(InvalidExamples.sample(invalidRows, Validation.REASONS, summary, 10))
  *     .html();
  * }</pre>
@@ -33,103 +34,46 @@ public final class ValidationReport {
   /** The widest a value gets in an example row before it is cut with an ellipsis. */
   static final int VALUE_WIDTH = 80;
 
+  /** What this report adds to {@link ReportPage#STYLE}. */
   private static final String STYLE =
-      "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}"
-          + "table{border-collapse:collapse;margin:0.5em 0 1.5em}"
-          + "th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;"
-          + "vertical-align:top}"
-          + "td.n{text-align:right}"
-          + ".scroll{overflow-x:auto}"
-          + ".verdict{padding:0.8em 1em;border-radius:4px;font-size:1.1em;margin-bottom:1em}"
-          + ".verdict b{font-size:1.2em;margin-right:0.5em}"
-          + ".passed{background:#e6f4ea;color:#176d2c}"
-          + ".failed{background:#fde7e9;color:#b00020}"
-          + ".not-judged{background:#eee;color:#444}"
-          + "mark{background:#ffe08a;padding:0 2px}"
-          + "code,td.v{font:12px ui-monospace,monospace}"
-          + ".zero{color:#777}";
+      "td.v{font:12px ui-monospace,Menlo,Consolas,monospace}.zero{color:#777}";
 
+  private final Verdict verdict;
   private final ValidationSummary summary;
   private final String schemaName;
-  private final String input;
-  private final OptionalDouble maxInvalidFraction;
   private final InvalidExamples examples;
 
   private ValidationReport(
-      ValidationSummary summary,
-      String schemaName,
-      String input,
-      OptionalDouble maxInvalidFraction,
-      InvalidExamples examples) {
+      Verdict verdict, ValidationSummary summary, String schemaName, InvalidExamples examples) {
+    this.verdict = verdict;
     this.summary = summary;
     this.schemaName = schemaName;
-    this.input = input;
-    this.maxInvalidFraction = maxInvalidFraction;
     this.examples = examples;
   }
 
   /**
-   * The report of {@code summary}, the validation of {@code input} (a location, for people) against
-   * the schema {@code schemaName}: not judged, no examples, timestamps in UTC.
+   * The report of {@code summary} under its {@code verdict} ({@link ValidationSummary#verdict} or
+   * {@link ValidationSummary#unjudged}, whose subject names the input), the validation against the
+   * schema {@code schemaName}; no examples.
    */
-  public static ValidationReport of(ValidationSummary summary, String schemaName, String input) {
+  public static ValidationReport of(Verdict verdict, ValidationSummary summary, String schemaName) {
     return new ValidationReport(
+        Objects.requireNonNull(verdict, "verdict"),
         Objects.requireNonNull(summary, "summary"),
         Objects.requireNonNull(schemaName, "schemaName"),
-        Objects.requireNonNull(input, "input"),
-        OptionalDouble.empty(),
         InvalidExamples.none());
-  }
-
-  /**
-   * This report judged against the largest invalid fraction {@code maxInvalidFraction} (0 to 1), as
-   * {@link ValidationThresholds#judgeInvalid} judges it: PASSED when the measured fraction is at
-   * most it, else FAILED.
-   */
-  public ValidationReport judged(double maxInvalidFraction) {
-    // The thresholds' own check of the range.
-    ValidationThresholds.maxInvalidFraction(maxInvalidFraction);
-    return new ValidationReport(
-        summary, schemaName, input, OptionalDouble.of(maxInvalidFraction), examples);
-  }
-
-  /** This report judged as {@link #judged(double)} when a largest fraction is given, else not. */
-  public ValidationReport judged(OptionalDouble maxInvalidFraction) {
-    return maxInvalidFraction.isPresent()
-        ? judged(maxInvalidFraction.getAsDouble())
-        : new ValidationReport(summary, schemaName, input, OptionalDouble.empty(), examples);
   }
 
   /** This report with example invalid rows per failing rule. */
   public ValidationReport examples(InvalidExamples examples) {
     return new ValidationReport(
-        summary,
-        schemaName,
-        input,
-        maxInvalidFraction,
-        Objects.requireNonNull(examples, "examples"));
-  }
-
-  /** The verdict's word: {@code PASSED}, {@code FAILED} or {@code NOT JUDGED}. */
-  public String verdict() {
-    if (maxInvalidFraction.isEmpty()) {
-      return "NOT JUDGED";
-    }
-    return summary.invalidFraction() <= maxInvalidFraction.getAsDouble() ? "PASSED" : "FAILED";
+        verdict, summary, schemaName, Objects.requireNonNull(examples, "examples"));
   }
 
   /** The page. */
   public String html() {
     StringBuilder h = new StringBuilder(8192);
-    String title = "Validation of " + input + " against " + schemaName;
-    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<title>")
-        .append(escape(title))
-        .append("</title><style>")
-        .append(STYLE)
-        .append("</style></head><body>\n");
-    banner(h);
-    h.append("<h1>").append(escape(title)).append("</h1>\n");
+    h.append(ReportPage.banner(verdict));
     h.append("<p>")
         .append(escape(Wording.count(summary.total(), "record")))
         .append(": ")
@@ -145,47 +89,8 @@ public final class ValidationReport {
         examples(h, r);
       }
     }
-    h.append("</body></html>\n");
-    return h.toString();
-  }
-
-  private void banner(StringBuilder h) {
-    String word = verdict();
-    String css =
-        switch (word) {
-          case "PASSED" -> "passed";
-          case "FAILED" -> "failed";
-          default -> "not-judged";
-        };
-    String measured =
-        Wording.count(summary.invalid())
-            + " of "
-            + Wording.count(summary.total(), "record")
-            + " invalid ("
-            + Wording.percent(summary.invalidFraction())
-            + ")";
-    String why;
-    if (maxInvalidFraction.isEmpty()) {
-      why = measured + "; no largest invalid fraction was set, so nothing was judged.";
-    } else {
-      double max = maxInvalidFraction.getAsDouble();
-      why =
-          measured
-              + "; the largest invalid fraction is "
-              + Wording.plain(max)
-              + " ("
-              + Wording.percent(max)
-              + "), measured "
-              + Wording.plain(summary.invalidFraction())
-              + ".";
-    }
-    h.append("<div class=\"verdict ")
-        .append(css)
-        .append("\"><b>")
-        .append(escape(word))
-        .append("</b>")
-        .append(escape(why))
-        .append("</div>\n");
+    return ReportPage.page(
+        "Validation of " + verdict.subject() + " against " + schemaName, STYLE, "", h.toString());
   }
 
   /** The rules that records failed, in schema order, then the others. */
@@ -228,7 +133,7 @@ public final class ValidationReport {
       return;
     }
     h.append(rows.size() < r.invalid() ? "; the first " + rows.size() + ":" : ":")
-        .append("</p>\n<div class=\"scroll\"><table><thead><tr>");
+        .append("</p>\n<table><thead><tr>");
     StructType schema = examples.schema();
     List<Integer> data = new ArrayList<>();
     StructField[] fields = schema.fields();
@@ -256,7 +161,7 @@ public final class ValidationReport {
       }
       h.append("<td>").append(escape(text.reasons(row.get(reasons)))).append("</td></tr>\n");
     }
-    h.append("</tbody></table></div>\n");
+    h.append("</tbody></table>\n");
   }
 
   /** The steps of a rule's field path, or none when it names no field of the data. */

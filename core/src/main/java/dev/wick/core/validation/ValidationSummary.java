@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
+import dev.wick.core.gate.Judgement;
+import dev.wick.core.gate.Verdict;
+import dev.wick.core.gate.Violation;
 import dev.wick.core.json.Json;
+import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,19 +48,81 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
    * input error unless allowed), or too many invalid records.
    */
   public GateResult gate(ValidationThresholds thresholds) {
-    List<dev.wick.core.gate.Violation> out = new ArrayList<>();
+    List<Violation> out = new ArrayList<>();
     if (total == 0 && !thresholds.allowEmpty()) {
       out.add(
-          new dev.wick.core.gate.Violation(
-              dev.wick.core.gate.Violation.Kind.EMPTY_INPUT,
+          new Violation(
+              Violation.Kind.EMPTY_INPUT,
               "records",
               "rows",
               "0",
               "1",
               "The input holds no records, so nothing was validated."));
     }
-    thresholds.judgeInvalid(invalid, total, "record").ifPresent(out::add);
-    return new GateResult(out);
+    Judgement fraction = thresholds.judgeInvalidRule(invalid, total, "record");
+    if (fraction.status() == Judgement.Status.FAILED) {
+      out.add(fraction.toViolation());
+      return new GateResult(out);
+    }
+    return new GateResult(out, List.of(fraction));
+  }
+
+  /**
+   * The verdict of this validation of {@code subject} against {@code thresholds}: the gate's rules,
+   * and each rule of the schema as a rule of its own (failed when the gate failed on the invalid
+   * records and some record breaks it), so that CI lists which rules the invalid records break.
+   */
+  public Verdict verdict(ValidationThresholds thresholds, String subject) {
+    GateResult gate = gate(thresholds);
+    boolean failed = gate.violations().stream().anyMatch(v -> !v.kind().isInputError());
+    List<Judgement> perRule = new ArrayList<>();
+    for (RuleCount r : rules) {
+      boolean broken = failed && r.invalid() > 0;
+      perRule.add(
+          new Judgement(
+              Violation.Kind.THRESHOLD,
+              r.field(),
+              r.rule(),
+              Wording.count(r.invalid()),
+              "-",
+              broken ? Judgement.Status.FAILED : Judgement.Status.PASSED,
+              Wording.count(r.invalid(), "record")
+                  + " of "
+                  + Wording.count(total)
+                  + (r.invalid() == 1 ? " breaks " : " break ")
+                  + r.rule()
+                  + " of '"
+                  + r.field()
+                  + "'."));
+    }
+    return Verdict.of("validate", subject, gate, "rule", figures(), perRule);
+  }
+
+  /**
+   * The verdict of this validation of {@code subject} when no largest invalid fraction was set: not
+   * judged, with the counts. (An input of no records is still an input error: judge it with {@link
+   * #verdict}.)
+   */
+  public Verdict unjudged(String subject) {
+    return Verdict.notJudged(
+        "validate",
+        subject,
+        "No largest invalid fraction was set, so the invalid records were not judged; "
+            + Wording.count(invalid)
+            + " of "
+            + Wording.count(total, "record")
+            + " ("
+            + Wording.percent(invalidFraction())
+            + ") are invalid.",
+        figures());
+  }
+
+  private List<Verdict.Figure> figures() {
+    return List.of(
+        Verdict.Figure.count("records", total),
+        Verdict.Figure.count("valid", valid),
+        Verdict.Figure.count("invalid", invalid),
+        new Verdict.Figure("share invalid", Wording.percent(invalidFraction())));
   }
 
   /**

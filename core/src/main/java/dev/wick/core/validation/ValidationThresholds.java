@@ -1,6 +1,7 @@
 package dev.wick.core.validation;
 
 import dev.wick.core.WickException;
+import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.report.Wording;
 import java.util.Optional;
@@ -40,25 +41,30 @@ public record ValidationThresholds(double maxInvalidFraction, boolean allowEmpty
    * {@code wick check --split} judge their invalid rows by this one rule.
    */
   public Optional<Violation> judgeInvalid(long invalid, long total, String noun) {
+    Judgement j = judgeInvalidRule(invalid, total, noun);
+    return j.status() == Judgement.Status.FAILED ? Optional.of(j.toViolation()) : Optional.empty();
+  }
+
+  /** {@link #judgeInvalid}'s rule, whether it held or not. */
+  public Judgement judgeInvalidRule(long invalid, long total, String noun) {
     double fraction = total == 0 ? 0.0 : (double) invalid / total;
-    if (fraction <= maxInvalidFraction) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        new Violation(
-            Violation.Kind.THRESHOLD,
-            noun + "s",
-            "invalid fraction",
-            String.valueOf(fraction),
-            String.valueOf(maxInvalidFraction),
-            Wording.count(invalid)
-                + " of "
-                + Wording.count(total, noun)
-                + " ("
-                + Wording.percent(fraction)
-                + ") are invalid; at most "
-                + Wording.percent(maxInvalidFraction)
-                + " may be."));
+    boolean within = fraction <= maxInvalidFraction;
+    return new Judgement(
+        Violation.Kind.THRESHOLD,
+        noun + "s",
+        "invalid fraction",
+        Wording.plain(fraction),
+        Wording.plain(maxInvalidFraction),
+        within ? Judgement.Status.PASSED : Judgement.Status.FAILED,
+        Wording.count(invalid)
+            + " of "
+            + Wording.count(total, noun)
+            + " ("
+            + Wording.percent(fraction)
+            + ") are invalid; "
+            + (maxInvalidFraction == 0
+                ? "none may be."
+                : "at most " + Wording.percent(maxInvalidFraction) + " may be."));
   }
 
   /** These thresholds, accepting an input of no records. */

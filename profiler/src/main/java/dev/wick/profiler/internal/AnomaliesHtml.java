@@ -2,6 +2,8 @@ package dev.wick.profiler.internal;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.gate.Verdict;
+import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.MetricCheck;
@@ -55,16 +57,19 @@ public final class AnomaliesHtml {
   }
 
   /** The page of {@code r}. */
-  public static String render(Page r) {
+  public static String render(Page r, Verdict verdict) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Anomalies of ")
         .append(escape(r.source()))
-        .append("</title><style>body{font:14px sans-serif;margin:2em;color:#222}")
+        .append("</title><style>")
+        .append(ReportPage.STYLE)
         .append("section{display:inline-block;margin:0 1.5em 1.5em 0;vertical-align:top}")
-        .append("h3{font-size:14px;margin:.2em 0}small{color:#666}.bad{color:#c00}</style>")
+        .append("small{color:#666}</style>")
         .append("</head><body><h1>Anomalies of ")
         .append(escape(r.source()))
-        .append("</h1><p>Newest profile: ")
+        .append("</h1>")
+        .append(ReportPage.banner(verdict))
+        .append("<p>Newest profile: ")
         .append(escape(r.at().toString()))
         .append(r.label().map(l -> " (label " + escape(l) + ")").orElse(""))
         .append(", judged against ")

@@ -2,6 +2,8 @@ package dev.wick.profiler.internal;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.gate.Verdict;
+import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.FieldDrift;
@@ -27,14 +29,11 @@ public final class ProfileHtml {
 
   private static final String STYLE =
       """
-      body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#222}
-      h1{font-size:22px;margin-bottom:4px} h2{font-size:18px;margin-top:32px} h3{font-size:15px}
-      .meta{color:#555;margin-bottom:16px} .warn{background:#fff4e5;border:1px solid #f28e2b;padding:8px 12px}
-      table{border-collapse:collapse;font-size:13px;margin-bottom:16px}
-      th,td{border-bottom:1px solid #ddd;padding:4px 10px;text-align:right;white-space:nowrap}
+      .warn{background:#fff4e5;border:1px solid #f28e2b;padding:8px 12px}
+      table.sortable th,table.sortable td{text-align:right;white-space:nowrap}
       th{cursor:pointer;background:#f4f6f8;user-select:none} th[data-order=asc]::after{content:" \\25B2"}
-      th[data-order=desc]::after{content:" \\25BC"} td:first-child,th:first-child{text-align:left}
-      td.type,th.type{text-align:left;color:#555} tr.drifted td{background:#fdecea}
+      th[data-order=desc]::after{content:" \\25BC"} table.sortable td:first-child,table.sortable th:first-child{text-align:left}
+      table.sortable td.type,table.sortable th.type{text-align:left;color:#555} tr.drifted td{background:#fdecea}
       section{border-top:1px solid #eee;padding:8px 0;display:flex;gap:32px;flex-wrap:wrap}
       section dl{display:grid;grid-template-columns:repeat(4,auto);gap:2px 12px;font-size:13px;margin:0;align-content:start}
       section dt{color:#555} section dd{margin:0} .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}
@@ -64,11 +63,21 @@ public final class ProfileHtml {
   /** The report of {@code current}, compared with {@code baseline} when one is given. */
   public static String render(
       Profile current, Optional<Profile> baseline, Optional<DriftReport> drift) {
+    return render(current, baseline, drift, Optional.empty());
+  }
+
+  /** {@link #render(Profile, Optional, Optional)} with a verdict banner first, when judged. */
+  public static String render(
+      Profile current,
+      Optional<Profile> baseline,
+      Optional<DriftReport> drift,
+      Optional<Verdict> verdict) {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<title>Wick profile: ")
         .append(escape(current.source()))
         .append("</title><style>")
+        .append(ReportPage.STYLE)
         .append(STYLE)
         .append("</style></head><body>\n");
     h.append("<h1>Profile of ").append(escape(current.source())).append("</h1>\n");
@@ -93,6 +102,7 @@ public final class ProfileHtml {
           .append("\"></span>baseline</span>");
     }
     h.append("</div>\n");
+    verdict.ifPresent(v -> h.append(ReportPage.banner(v)));
     drift.ifPresent(d -> missing(h, d));
     boolean withDrift = drift.isPresent();
     List<FieldProfile> numeric =
