@@ -124,7 +124,8 @@ class ValidateCommandTest {
         .startsWith("Validated 10 records of TrackPlay: 7 valid, 3 invalid (30.00%).\n")
         .contains("  country        country_code              2\n")
         .contains("  events[].kind  one_of(values=play|skip)  2\n")
-        .endsWith("Wrote valid/, invalid/, summary.json and report.html to " + out + ".\n");
+        .endsWith(
+            "Wrote valid/, invalid/, summary.json, summary.md and report.html to " + out + ".\n");
 
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertThat(summary.get("total").asLong()).isEqualTo(10);

@@ -1,6 +1,7 @@
 package dev.wick.core.validation;
 
 import static org.apache.spark.sql.functions.exists;
+import static org.apache.spark.sql.functions.struct;
 
 import dev.wick.core.WickException;
 import dev.wick.core.io.Format;
@@ -21,8 +22,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A few invalid rows of each rule that rows failed, with their reasons, for a report: taken from
  * the invalid rows as written (by {@link ValidatedRows#writeTo}), so the input is not read again.
- * Each failing rule costs one limited read of the invalid rows, which stops as soon as it has its
- * rows; rules no row failed cost nothing.
+ * Each failing rule costs one read of the invalid rows that keeps its first few rows by their
+ * values' text (a top-k in each task, no shuffle), so a report shows the same rows every run; rules
+ * no row failed cost nothing.
  */
 public final class InvalidExamples {
   /** How many rows a report shows per rule unless told otherwise. */
@@ -66,6 +68,13 @@ public final class InvalidExamples {
     }
     Map<String, List<Row>> byRule = new LinkedHashMap<>();
     Column reasons = Columns.column(reasonsColumn);
+    Column order =
+        struct(
+                java.util.Arrays.stream(invalidRows.columns())
+                    .filter(c -> !c.equals(reasonsColumn))
+                    .map(Columns::column)
+                    .toArray(Column[]::new))
+            .cast("string");
     for (ValidationSummary.RuleCount r : summary.rules()) {
       if (r.invalid() == 0) {
         continue;
@@ -79,7 +88,8 @@ public final class InvalidExamples {
                           .getField("field")
                           .equalTo(r.field())
                           .and(reason.getField("rule").equalTo(r.rule()))));
-      byRule.put(key(r), List.copyOf(failing.limit(perRule).collectAsList()));
+      // The first rows by their values' text, so that a report shows the same rows every run.
+      byRule.put(key(r), List.copyOf(failing.orderBy(order).limit(perRule).collectAsList()));
     }
     ZoneId zone = ZoneId.of(invalidRows.sparkSession().conf().get("spark.sql.session.timeZone"));
     return new InvalidExamples(invalidRows.schema(), reasonsColumn, byRule, zone);

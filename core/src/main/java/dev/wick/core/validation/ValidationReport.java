@@ -132,7 +132,7 @@ public final class ValidationReport {
       h.append("; no examples were taken.</p>\n");
       return;
     }
-    h.append(rows.size() < r.invalid() ? "; the first " + rows.size() + ":" : ":")
+    h.append(rows.size() < r.invalid() ? "; " + rows.size() + " of them:" : ":")
         .append("</p>\n<table><thead><tr>");
     StructType schema = examples.schema();
     List<Integer> data = new ArrayList<>();
