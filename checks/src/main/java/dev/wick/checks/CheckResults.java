@@ -150,7 +150,7 @@ public record CheckResults(
               r.bound(),
               status,
               r.passed()
-                  ? "Held: " + measured(r.measured()) + ", " + r.bound() + "."
+                  ? "Held: measured " + measured(r.measured()) + ", bound " + r.bound() + "."
                   : r.message());
       if (status == Judgement.Status.FAILED) {
         out.add(j.toViolation());

@@ -43,8 +43,12 @@ final class CheckPrinter {
                     "%s passed every row-level check, %s failed one or more.%n",
                     Wording.count(results.rows() - n, "row"), Wording.count(n)));
     stdout.printf(
-        "Wrote %s (%s%s, %s).%n",
-        written, parts, CheckResults.CHECKS_JSON, CheckResults.CHECKS_HTML);
+        "Wrote %s (%s%s, %s, %s).%n",
+        written,
+        parts,
+        CheckResults.CHECKS_JSON,
+        CheckResults.CHECKS_HTML,
+        CheckResults.SUMMARY_MD);
     stdout.flush();
   }
 }

@@ -121,11 +121,7 @@ final class ValidateCommand implements Callable<Integer> {
             session, output.out, output.overwrite, List.of(input.in, schemaFile.toString()))) {
       summary = checked.writeTo(out, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
-      // Without a largest invalid fraction nothing is judged (an input of no records still is).
-      verdict =
-          maxInvalidFraction.isEmpty() && !gate.hasInputError()
-              ? summary.unjudged(input.in)
-              : summary.verdict(thresholds, input.in);
+      verdict = summary.verdict(thresholds, maxInvalidFraction.isPresent(), input.in);
       junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.

@@ -82,7 +82,16 @@ class AnomaliesCommandTest {
       assertThat(run.exitCode()).as(run.err()).isZero();
     }
     Path out = tmp.resolve("report");
-    CliRun spiked = wick("anomalies", "--history", spikeHistory, "--out", out.toString());
+    Path xml = tmp.resolve("anomalies.xml");
+    CliRun spiked =
+        wick(
+            "anomalies",
+            "--history",
+            spikeHistory,
+            "--out",
+            out.toString(),
+            "--junit-xml",
+            xml.toString());
     assertThat(spiked.exitCode()).as(spiked.out() + spiked.err()).isEqualTo(1);
     assertThat(spiked.out()).contains("  field 'email' null rate: 0.5, band 0.04 to 0.06 (robust)");
     String json = Files.readString(out.resolve("anomalies.json"));
@@ -110,11 +119,32 @@ class AnomaliesCommandTest {
                 + " metrics "
                 + (anomalies == 1 ? "is outside its band" : "are outside their bands")
                 + " (--threshold 5.0), as listed above.\n");
-    assertThat(Files.readString(out.resolve("anomalies.html"))).contains("<svg");
-    // Judged as of the day before, the same history passes.
-    assertThat(
-            wick("anomalies", "--history", spikeHistory, "--at", "2026-11-09T12:00:00Z").exitCode())
-        .isZero();
+    assertThat(Files.readString(out.resolve("anomalies.html")))
+        .contains("<svg", "<div class=\"word\">FAILED</div>");
+    // The CI outputs: one test case per metric judged, the anomalies failed.
+    CiOutputsTest.kept("anomalies-fail.md", Files.readString(out.resolve("summary.md")), tmp);
+    String junit = Files.readString(xml);
+    CiOutputsTest.kept("anomalies-fail.xml", junit, tmp);
+    assertThat(junit.split("<failure ", -1)).hasSize(anomalies + 1);
+    // Judged as of the day before, the same history passes, in one line.
+    CliRun before =
+        wick(
+            "anomalies",
+            "--history",
+            spikeHistory,
+            "--at",
+            "2026-11-09T12:00:00Z",
+            "--out",
+            tmp.resolve("before").toString(),
+            "--junit-xml",
+            tmp.resolve("before.xml").toString());
+    assertThat(before.exitCode()).isZero();
+    assertThat(before.out())
+        .endsWith(
+            "anomalies gate passed: All " + metrics + " metrics judged held (--threshold 5.0).\n");
+    CiOutputsTest.kept(
+        "anomalies-pass.md", Files.readString(tmp.resolve("before").resolve("summary.md")), tmp);
+    CiOutputsTest.kept("anomalies-pass.xml", Files.readString(tmp.resolve("before.xml")), tmp);
   }
 
   @Test

@@ -96,7 +96,7 @@ class CheckSplitCommandTest {
     assertThat(run.err().lines()).hasSize(2);
     assertThat(run.out())
         .contains("3 rows passed every row-level check, 5 failed one or more.")
-        .contains("(valid/, invalid/, checks.json, checks.html).");
+        .contains("(valid/, invalid/, checks.json, checks.html, summary.md).");
 
     Dataset<Row> valid = spark.read().parquet(out.resolve("valid").toString());
     Dataset<Row> invalid = spark.read().parquet(out.resolve("invalid").toString());
@@ -137,7 +137,7 @@ class CheckSplitCommandTest {
     Path out = dir.resolve("mark");
     CliRun run = check(plays, checksFile(CHECKS), out, "--mark");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
-    assertThat(run.out()).contains("(marked/, checks.json, checks.html).");
+    assertThat(run.out()).contains("(marked/, checks.json, checks.html, summary.md).");
     assertThat(out.resolve("valid")).doesNotExist();
     Dataset<Row> marked = spark.read().parquet(out.resolve("marked").toString());
     assertThat(marked.count()).isEqualTo(8);

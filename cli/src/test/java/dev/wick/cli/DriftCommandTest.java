@@ -72,7 +72,7 @@ class DriftCommandTest {
     String out = tmp.resolve("drift-out").toString();
     CliRun run = wick("drift", "--old", day1, "--new", shifted, "--out", out);
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("(drift.json, drift.html)");
+    assertThat(run.out()).contains("(drift.json, drift.html, summary.md)");
     assertThat(Files.readString(Path.of(out, "drift.json"))).contains("\"ks\"");
     assertThat(Files.readString(Path.of(out, "drift.html")))
         .contains("<path class=\"baseline\"", "<th>Drift (KS)</th>");

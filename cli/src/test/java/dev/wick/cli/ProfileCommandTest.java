@@ -234,7 +234,10 @@ class ProfileCommandTest {
             "0.1");
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("Drift from " + day1 + " (4,000 rows) to " + day2);
-    assertThat(run.out()).contains("(profile.json, profile.html, drift.json)");
+    assertThat(run.out()).contains("(profile.json, profile.html, drift.json, summary.md)");
+    assertThat(run.out())
+        .endsWith("drift gate passed: All 7 rules judged held (--max-drift 0.1).\n");
+    assertThat(Files.readString(Path.of(out, "summary.md"))).startsWith("## ✅ wick drift: PASSED");
     assertThat(Files.readString(Path.of(out, "drift.json"))).contains("\"path\" : \"amount\"");
     assertThat(Files.readString(Path.of(out, "profile.html"))).contains("<path class=\"baseline\"");
   }

@@ -463,8 +463,8 @@ class ValidateCommandTest {
         .startsWith("<!DOCTYPE html>")
         .contains(
             "<div class=\"verdict not-judged\" id=\"verdict\"><div class=\"word\">NOT JUDGED</div>"
-                + "<p>No largest invalid fraction was set, so the invalid records were not judged;"
-                + " 3 of 10 records (30.00%) are invalid.</p>")
+                + "<p>No largest share of invalid records was set, so they were counted, not"
+                + " judged.</p>")
         .doesNotContain("<script", "http://", "https://", "<link");
     // The verdict comes first, before the counts.
     assertThat(html.indexOf("NOT JUDGED")).isLessThan(html.indexOf("<h2>Rules</h2>"));

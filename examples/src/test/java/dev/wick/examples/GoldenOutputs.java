@@ -131,7 +131,8 @@ final class GoldenOutputs {
 
   private static boolean isText(String name) {
     return !name.startsWith(".")
-        && Stream.of(".json", ".html", ".yaml", ".avsc", ".txt", ".csv").anyMatch(name::endsWith);
+        && Stream.of(".json", ".html", ".md", ".yaml", ".avsc", ".txt", ".csv")
+            .anyMatch(name::endsWith);
   }
 
   /** The dataset in a folder written with {@code _SUCCESS}, in the format of its part files. */

@@ -195,7 +195,7 @@ class ReadmeWalkThroughTest {
                       + " country_code; at most 0.10% may.",
                   "warning: range(ms_played): ms_played runs from -935 to 269993 (16 outside); it"
                       + " must be between 0 and 86400000.",
-                  "Wrote target/plays-checks (checks.json, checks.html).");
+                  "Wrote target/plays-checks (checks.json, checks.html, summary.md).");
           assertThat(t.resolve("plays-checks/checks.json")).isRegularFile();
         });
     e.put(
@@ -220,7 +220,7 @@ class ReadmeWalkThroughTest {
                 .containsExactly(
                     "Checked 20,000 rows of target/plays-generated: 19 of 19 checks passed, 0"
                         + " failed, 0 warned (1 pass).",
-                    "Wrote target/generated-checked (checks.json, checks.html)."));
+                    "Wrote target/generated-checked (checks.json, checks.html, summary.md)."));
     e.put(
         "./wick profile --in target/plays-generated --out target/generated-profile --baseline"
             + " target/plays-profile/profile.json --max-drift 0.05",
@@ -327,7 +327,7 @@ class ReadmeWalkThroughTest {
                   "Checked 20,000 rows of examples/data/track_plays: 19 of 19 checks passed, 0"
                       + " failed, 0 warned (1 pass).",
                   "19,531 rows passed every row-level check, 469 failed one or more.",
-                  "Wrote target/plays-checked (valid/, invalid/, checks.json, checks.html).");
+                  "Wrote target/plays-checked (valid/, invalid/, checks.json, checks.html, summary.md).");
           assertThat(avroRecords(t.resolve("plays-checked/valid"))).isEqualTo(19_531);
           assertThat(avroRecords(t.resolve("plays-checked/invalid"))).isEqualTo(469);
           // The rows the contract's semantic checks name are exactly the plays validate finds

@@ -81,8 +81,11 @@ public record Judgement(
     return status == Status.FAILED && kind.isInputError();
   }
 
-  /** The rule's name in a list of rules: its subject and what was measured of it. */
+  /**
+   * The rule's name in a list of rules: its subject and what was measured of it, or the subject
+   * alone when it already says that ({@code range(ms_played)} measures a range).
+   */
   public String name() {
-    return measure.isEmpty() ? subject : subject + ": " + measure;
+    return measure.isEmpty() || subject.startsWith(measure) ? subject : subject + ": " + measure;
   }
 }

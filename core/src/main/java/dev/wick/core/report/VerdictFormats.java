@@ -98,15 +98,17 @@ public final class VerdictFormats {
 
   /** Text safe inside a Markdown table cell: no line breaks, pipes escaped, no raw HTML. */
   private static String cell(String text) {
-    return text.replace("\r", " ")
+    return clean(text)
+        .replace("\r", " ")
         .replace("\n", " ")
+        .replace("\t", " ")
         .replace("|", "\\|")
         .replace("<", "&lt;")
         .replace(">", "&gt;");
   }
 
   /**
-   * The verdict as a JUnit XML report: one suite named {@code wick <command>}, one test case per
+   * The verdict as a JUnit XML report: one suite named {@code wick.<command>}, one test case per
    * rule judged. A broken rule is a {@code failure}; an input with no rows is an {@code error} (the
    * rule could not be judged); a rule that only warned passes with the warning as its output. A run
    * with no rule judged is one skipped case that says why.
@@ -120,7 +122,8 @@ public final class VerdictFormats {
     long errors = rules.stream().filter(Judgement::isInputError).count();
     boolean none = rules.isEmpty();
     int tests = none ? 1 : rules.size();
-    String suite = "wick " + v.command();
+    // Named as a test class is: CI tools show package "wick", class "<command>".
+    String suite = "wick." + v.command();
     String counts =
         " tests=\""
             + tests
@@ -152,7 +155,7 @@ public final class VerdictFormats {
                     .append(attr(f.value()))
                     .append("\"/>\n"));
     x.append("    </properties>\n");
-    String className = "wick." + v.command();
+    String className = suite;
     if (none) {
       x.append("    <testcase classname=\"")
           .append(className)

@@ -68,12 +68,27 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
   }
 
   /**
-   * The verdict of this validation of {@code subject} against {@code thresholds}: the gate's rules,
-   * and each rule of the schema as a rule of its own (failed when the gate failed on the invalid
-   * records and some record breaks it), so that CI lists which rules the invalid records break.
+   * The verdict of this validation of {@code subject} against {@code thresholds}, or not judged
+   * when {@code shareJudged} is false (no largest share of invalid records was set: they are
+   * counted, and only an input of none fails): the gate's rules, and each rule of the schema as a
+   * rule of its own (failed when the gate failed on the invalid records and some record breaks it),
+   * so that CI lists which rules the invalid records break.
    */
-  public Verdict verdict(ValidationThresholds thresholds, String subject) {
+  public Verdict verdict(ValidationThresholds thresholds, boolean shareJudged, String subject) {
+    List<Verdict.Figure> figures =
+        List.of(
+            Verdict.Figure.count("records", total),
+            Verdict.Figure.count("valid", valid),
+            Verdict.Figure.count("invalid", invalid),
+            new Verdict.Figure("share invalid", Wording.percent(invalidFraction())));
     GateResult gate = gate(thresholds);
+    if (!shareJudged && !gate.hasInputError()) {
+      return Verdict.notJudged(
+          "validate",
+          subject,
+          "No largest share of invalid records was set, so they were counted, not judged.",
+          figures);
+    }
     boolean failed = gate.violations().stream().anyMatch(v -> !v.kind().isInputError());
     List<Judgement> perRule = new ArrayList<>();
     for (RuleCount r : rules) {
@@ -95,34 +110,7 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
                   + r.field()
                   + "'."));
     }
-    return Verdict.of("validate", subject, gate, "rule", figures(), perRule);
-  }
-
-  /**
-   * The verdict of this validation of {@code subject} when no largest invalid fraction was set: not
-   * judged, with the counts. (An input of no records is still an input error: judge it with {@link
-   * #verdict}.)
-   */
-  public Verdict unjudged(String subject) {
-    return Verdict.notJudged(
-        "validate",
-        subject,
-        "No largest invalid fraction was set, so the invalid records were not judged; "
-            + Wording.count(invalid)
-            + " of "
-            + Wording.count(total, "record")
-            + " ("
-            + Wording.percent(invalidFraction())
-            + ") are invalid.",
-        figures());
-  }
-
-  private List<Verdict.Figure> figures() {
-    return List.of(
-        Verdict.Figure.count("records", total),
-        Verdict.Figure.count("valid", valid),
-        Verdict.Figure.count("invalid", invalid),
-        new Verdict.Figure("share invalid", Wording.percent(invalidFraction())));
+    return Verdict.of("validate", subject, gate, "rule", figures, perRule);
   }
 
   /**
