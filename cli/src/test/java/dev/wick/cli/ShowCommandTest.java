@@ -180,6 +180,56 @@ class ShowCommandTest {
   }
 
   @Test
+  void showsTheInvalidRowsOfACheckSplitAndStepsIntoArrays() throws IOException {
+    Path checks = dir.resolve("checks.yaml");
+    Files.writeString(
+        checks,
+        "checks:\n"
+            + "  - {check: allowedValues, field: country, values: [SE], severity: warn}\n"
+            + "  - {check: predicate, sql: \"ms < 29\", severity: warn}\n");
+    Path out = dir.resolve("checked");
+    CliRun check =
+        CliRun.wick(
+            "check",
+            "--in",
+            json.toString(),
+            "--checks",
+            checks.toString(),
+            "--out",
+            out.toString(),
+            "--split");
+    assertThat(check.exitCode()).as(check.err()).isZero();
+
+    CliRun run =
+        CliRun.wick(
+            "show",
+            "--in",
+            out.resolve("invalid").toString(),
+            "--where",
+            "play >= 28",
+            "--columns",
+            "play,reasons");
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+    List<String> lines = run.out().lines().toList();
+    assertThat(lines.get(0)).startsWith("play  reasons");
+    // A check of the whole row has no field: its reason reads alone.
+    assertThat(lines.subList(2, lines.size() - 1))
+        .containsExactlyInAnyOrder(
+            "  28  country: 'US' is not one of SE",
+            "  29  country: 'US' is not one of SE; does not satisfy ms < 29",
+            "  30  does not satisfy ms < 29");
+    assertThat(lines).last().isEqualTo("3 rows shown.");
+
+    CliRun tags =
+        CliRun.wick("show", "--in", users.toString(), "--columns", "id,tags[]", "--limit", "1");
+    assertThat(tags.exitCode()).as(tags.err()).isZero();
+    assertThat(tags.out())
+        .isEqualTo(
+            "id  tags[]\n--  ----------\n 1  [\"a\", \"b\"]\n1 row shown; more match (raise --limit).\n");
+  }
+
+  @Test
   void anEmptyDatasetPrintsItsHeaderAndZeroRows() {
     Path empty = dir.resolve("empty.parquet");
     spark.sql("select 1L as id, 'x' as name").limit(0).write().parquet(empty.toString());
