@@ -163,7 +163,10 @@ class ReadmeWalkThroughTest {
             + " --by user_id",
         (out, t) -> {
           assertThat(out)
-              .contains("records in   20,000\nrecords out  1,821 (target 2,000)\n")
+              .contains(
+                  "records in   20,000\nrecords out  1,821 (target 2,000)\n             each"
+                      + " user_id is kept or dropped with all its records, so the count lands near"
+                      + " the target\n")
               .contains("wrote target/plays-sample (avro); details in _wick_sample.json");
           assertThat(avroRecords(t.resolve("plays-sample"))).isEqualTo(1821);
           assertThat(t.resolve("plays-sample/_wick_sample.json")).isRegularFile();
@@ -195,7 +198,9 @@ class ReadmeWalkThroughTest {
                       + " country_code; at most 0.10% may.",
                   "warning: range(ms_played): ms_played runs from -935 to 269993 (16 outside); it"
                       + " must be between 0 and 86400000.",
-                  "Wrote target/plays-checks (checks.json, checks.html, summary.md).");
+                  "Wrote target/plays-checks (checks.json, checks.html, summary.md).",
+                  "check gate passed: 8 of 10 checks held; 2 only warned (set in"
+                      + " examples/checks/track_plays.yaml).");
           assertThat(t.resolve("plays-checks/checks.json")).isRegularFile();
         });
     e.put(
@@ -220,7 +225,9 @@ class ReadmeWalkThroughTest {
                 .containsExactly(
                     "Checked 20,000 rows of target/plays-generated: 19 of 19 checks passed, 0"
                         + " failed, 0 warned (1 pass).",
-                    "Wrote target/generated-checked (checks.json, checks.html, summary.md)."));
+                    "Wrote target/generated-checked (checks.json, checks.html, summary.md).",
+                    "check gate passed: All 19 checks judged held (set in"
+                        + " target/plays-contract/checks.yaml)."));
     e.put(
         "./wick profile --in target/plays-generated --out target/generated-profile --baseline"
             + " target/plays-profile/profile.json --max-drift 0.05",
@@ -296,7 +303,11 @@ class ReadmeWalkThroughTest {
             + " score=0.1,nulls=0.05 --out target/drift",
         (out, t) -> {
           sameData.check(out, t);
-          assertThat(out.lines()).last().isEqualTo("Wrote target/drift (drift.json, drift.html).");
+          assertThat(out.lines())
+              .contains("Wrote target/drift (drift.json, drift.html, summary.md).")
+              .last()
+              .asString()
+              .startsWith("drift gate passed: ");
           assertThat(t.resolve("drift/drift.json")).isRegularFile();
         });
     e.put(
@@ -327,7 +338,10 @@ class ReadmeWalkThroughTest {
                   "Checked 20,000 rows of examples/data/track_plays: 19 of 19 checks passed, 0"
                       + " failed, 0 warned (1 pass).",
                   "19,531 rows passed every row-level check, 469 failed one or more.",
-                  "Wrote target/plays-checked (valid/, invalid/, checks.json, checks.html, summary.md).");
+                  "Wrote target/plays-checked (valid/, invalid/, checks.json, checks.html,"
+                      + " summary.md).",
+                  "check gate passed: All 19 checks judged held (set in"
+                      + " target/plays-contract/checks.yaml).");
           assertThat(avroRecords(t.resolve("plays-checked/valid"))).isEqualTo(19_531);
           assertThat(avroRecords(t.resolve("plays-checked/invalid"))).isEqualTo(469);
           // The rows the contract's semantic checks name are exactly the plays validate finds

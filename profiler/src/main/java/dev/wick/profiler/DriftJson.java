@@ -2,13 +2,15 @@ package dev.wick.profiler;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.json.Json;
+import java.util.Map;
 
 /** {@code drift.json}: a {@link DriftReport} for machines. */
 final class DriftJson {
   private DriftJson() {}
 
-  static String write(DriftReport r) {
+  static String write(DriftReport r, Map<String, Explanation> explanations) {
     ObjectNode root = Json.object();
     root.put("baseline", r.baselineSource());
     root.put("current", r.currentSource());
@@ -48,6 +50,10 @@ final class DriftJson {
       f.baselineDistinct().ifPresent(d -> o.put("baselineDistinct", d));
       f.currentDistinct().ifPresent(d -> o.put("currentDistinct", d));
       f.distinctChange().ifPresent(d -> Json.number(o, "distinctChange", d));
+    }
+    if (!explanations.isEmpty()) {
+      ArrayNode explain = root.putArray("explain");
+      explanations.values().forEach(e -> e.writeTo(explain.addObject()));
     }
     return Json.write(root);
   }

@@ -1,5 +1,6 @@
 package dev.wick.profiler;
 
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Verdict;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -191,6 +193,14 @@ public record DriftReport(
 
   /** This report as {@code drift.json} text. */
   public String toJson() {
-    return DriftJson.write(this);
+    return DriftJson.write(this, Map.of());
+  }
+
+  /**
+   * {@link #toJson()} with an {@code explain} array: where each explained field's drift sits in the
+   * current data ({@link DriftRegion#explain}).
+   */
+  public String toJson(Map<String, Explanation> explanations) {
+    return DriftJson.write(this, explanations);
   }
 }

@@ -1,9 +1,11 @@
 package dev.wick.profiler;
 
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.core.report.VerdictFormats;
 import dev.wick.profiler.internal.ProfileHtml;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -67,6 +69,15 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
    * (not judged without thresholds).
    */
   public void writeTo(Output out, Optional<DriftThresholds> thresholds) {
+    writeTo(out, thresholds, Map.of());
+  }
+
+  /**
+   * {@link #writeTo(Output, Optional)} with where the drift sits ({@link DriftRegion#explain}), in
+   * {@code drift.json} and the page.
+   */
+  public void writeTo(
+      Output out, Optional<DriftThresholds> thresholds, Map<String, Explanation> explanations) {
     Optional<Verdict> verdict = comparison.map(c -> c.drift().verdict(thresholds));
     out.writeString(PROFILE_JSON, profile.toJson());
     out.writeString(
@@ -75,8 +86,9 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
             profile,
             comparison.map(Comparison::baseline),
             comparison.map(Comparison::drift),
-            verdict));
-    comparison.ifPresent(c -> out.writeString(DRIFT_JSON, c.drift().toJson()));
+            verdict,
+            explanations));
+    comparison.ifPresent(c -> out.writeString(DRIFT_JSON, c.drift().toJson(explanations)));
     verdict.ifPresent(
         v ->
             out.writeString(
@@ -101,15 +113,28 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
    * @throws IllegalStateException when this report has no baseline
    */
   public void writeDriftTo(Output out, Optional<DriftThresholds> thresholds) {
+    writeDriftTo(out, thresholds, Map.of());
+  }
+
+  /**
+   * {@link #writeDriftTo(Output, Optional)} with where the drift sits ({@link
+   * DriftRegion#explain}), in {@code drift.json} and the page.
+   */
+  public void writeDriftTo(
+      Output out, Optional<DriftThresholds> thresholds, Map<String, Explanation> explanations) {
     Comparison c =
         comparison.orElseThrow(
             () -> new IllegalStateException("A drift report needs a baseline to compare with."));
     Verdict verdict = c.drift().verdict(thresholds);
-    out.writeString(DRIFT_JSON, c.drift().toJson());
+    out.writeString(DRIFT_JSON, c.drift().toJson(explanations));
     out.writeString(
         DRIFT_HTML,
         ProfileHtml.render(
-            profile, Optional.of(c.baseline()), Optional.of(c.drift()), Optional.of(verdict)));
+            profile,
+            Optional.of(c.baseline()),
+            Optional.of(c.drift()),
+            Optional.of(verdict),
+            explanations));
     out.writeString(
         SUMMARY_MD,
         VerdictFormats.markdown(verdict, Optional.of(DRIFT_HTML + ", beside this file")));

@@ -94,6 +94,18 @@ public record SampleResult(
         .append(" (target ")
         .append(targetText(target))
         .append(")\n");
+    if (!spec.exact() && Math.round(target) != recordsOut) {
+      // The target is an expectation: say why the count differs.
+      s.append("             ")
+          .append(
+              spec.byKey()
+                  ? "each "
+                      + String.join(", ", spec.by())
+                      + " is kept or dropped with all its records, so the count lands near the"
+                      + " target\n"
+                  : "each record is kept or dropped on its own, so the count lands near the"
+                      + " target; exact sampling meets it\n");
+    }
     s.append("passes       ").append(passes).append(" over the input\n");
     if (strata.isEmpty()) {
       return s.toString();

@@ -2,6 +2,7 @@ package dev.wick.profiler.internal;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.Wording;
@@ -13,6 +14,7 @@ import dev.wick.profiler.NumericStats;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ValueCount;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.datasketches.frequencies.ItemsSketch;
 import org.apache.datasketches.kll.KllDoublesSketch;
@@ -63,7 +65,7 @@ public final class ProfileHtml {
   /** The report of {@code current}, compared with {@code baseline} when one is given. */
   public static String render(
       Profile current, Optional<Profile> baseline, Optional<DriftReport> drift) {
-    return render(current, baseline, drift, Optional.empty());
+    return render(current, baseline, drift, Optional.empty(), Map.of());
   }
 
   /** {@link #render(Profile, Optional, Optional)} with a verdict banner first, when judged. */
@@ -71,7 +73,8 @@ public final class ProfileHtml {
       Profile current,
       Optional<Profile> baseline,
       Optional<DriftReport> drift,
-      Optional<Verdict> verdict) {
+      Optional<Verdict> verdict,
+      Map<String, Explanation> explanations) {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<title>Wick profile: ")
@@ -104,6 +107,12 @@ public final class ProfileHtml {
     h.append("</div>\n");
     verdict.ifPresent(v -> h.append(ReportPage.banner(v)));
     drift.ifPresent(d -> missing(h, d));
+    if (!explanations.isEmpty()) {
+      h.append("<h2>Where the drift sits</h2>\n<p>The current rows in the region where each field")
+          .append(" moved most, and the slices of the current data that hold far more of them than")
+          .append(" their share of the rows.</p>\n");
+      explanations.values().forEach(e -> h.append(e.toHtml()).append('\n'));
+    }
     boolean withDrift = drift.isPresent();
     List<FieldProfile> numeric =
         current.fields().stream().filter(f -> f.kind().hasDistribution()).toList();
