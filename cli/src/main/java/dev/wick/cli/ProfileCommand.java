@@ -1,10 +1,12 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
 import dev.wick.core.report.Wording;
 import dev.wick.core.schema.Schema;
+import dev.wick.profiler.DriftRegion;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.HistoryEntry;
 import dev.wick.profiler.Profile;
@@ -13,6 +15,7 @@ import dev.wick.profiler.Profiler;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
@@ -68,6 +71,8 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin ExplainOptions explain;
+
   @Override
   public Integer call() {
     Profiler profiler = profiling.profiler();
@@ -79,6 +84,11 @@ final class ProfileCommand implements Callable<Integer> {
               + " both.");
     }
     Optional<Profile> before = drift.read();
+    if (explain.on() && before.isEmpty()) {
+      throw WickException.usage(
+          "--explain finds where the drift from a baseline sits; pass --baseline"
+              + " OLD/profile.json.");
+    }
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
     junit.check(overwrite, inputs);
@@ -105,8 +115,17 @@ final class ProfileCommand implements Callable<Integer> {
           Wording.count(profile.fields().size(), "field"),
           input.in);
       comparison.ifPresent(c -> DriftPrinter.print(c.drift(), stdout));
+      Map<String, Explanation> explained = Map.of();
+      if (explain.on() && comparison.isPresent()) {
+        explained =
+            DriftRegion.explain(
+                explain.explainer(data).rows(profile.rowCount()),
+                DriftRegion.toExplain(
+                    comparison.get().drift(), before.get(), profile, judged(thresholds)));
+        explained.values().forEach(e -> stdout.println("explain: " + e.line()));
+      }
       if (report != null) {
-        new ProfileReport(profile, comparison).writeTo(report, judged(thresholds));
+        new ProfileReport(profile, comparison).writeTo(report, judged(thresholds), explained);
         stdout.printf(
             "Wrote %s (%s, %s%s).%n",
             Inputs.local(report.commit()),

@@ -119,7 +119,8 @@ class ReadmeWalkThroughTest {
   }
 
   private static void profiled(String printed, Path profile, String rows, String of) {
-    assertThat(printed.lines())
+    List<String> lines = printed.lines().filter(l -> !l.startsWith("drift gate passed: ")).toList();
+    assertThat(lines)
         .startsWith("Profiled " + rows + " rows and 8 fields of " + of + ".")
         .last()
         .asString()

@@ -105,6 +105,30 @@ public record DriftRegion(String field, String description, Column rows) {
     return regions;
   }
 
+  /**
+   * The regions of the fields of {@code report}'s anomalies, each where the field moved most from
+   * the {@code previous} profile to the newest ({@code newest}); the row count, which is no field,
+   * has none.
+   */
+  public static List<DriftRegion> ofAnomalies(
+      AnomalyReport report, Profile previous, Profile newest) {
+    DriftReport drift = Drift.compare(previous, newest);
+    List<DriftRegion> regions = new ArrayList<>();
+    report.anomalies().stream()
+        .flatMap(c -> c.field().stream())
+        .distinct()
+        .forEach(
+            path -> {
+              Optional<FieldDrift> f = drift.field(path);
+              Optional<FieldProfile> before = previous.field(path);
+              Optional<FieldProfile> now = newest.field(path);
+              if (f.isPresent() && before.isPresent() && now.isPresent()) {
+                of(f.get(), before.get(), now.get()).ifPresent(regions::add);
+              }
+            });
+    return regions;
+  }
+
   /** The score or null-rate change from which an unjudged drift is worth explaining. */
   public static final double NOTABLE = 0.1;
 
