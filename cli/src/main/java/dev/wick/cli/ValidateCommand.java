@@ -10,8 +10,10 @@ import dev.wick.core.io.Output;
 import dev.wick.core.report.VerdictFormats;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
+import dev.wick.core.validation.InvalidExamples;
 import dev.wick.core.validation.ValidatedRows;
 import dev.wick.core.validation.Validation;
+import dev.wick.core.validation.ValidationReport;
 import dev.wick.core.validation.ValidationSummary;
 import dev.wick.core.validation.ValidationThresholds;
 import java.nio.file.Path;
@@ -39,10 +41,13 @@ import picocli.CommandLine.Spec;
     description =
         "Validate a dataset against an Avro schema: non-nullable fields must be set, and fields"
             + " with a semantic type (\"wick.semantic\": \"country_code\", \"range(min=0,"
-            + " max=100)\", ...) must satisfy it. Writes valid/, invalid/ (with a reasons column)"
-            + " and summary.json to --out, the datasets in the input's format (parquet for csv"
-            + " and tables) unless --out-format says avro, parquet, orc or json. Exits 1 when the invalid fraction is above --max-invalid-fraction,"
-            + " and 2 when the input holds no records (unless --allow-empty).")
+            + " max=100)\", ...) must satisfy it. Writes valid/, invalid/ (with a reasons column),"
+            + " summary.json and report.html (the verdict, counts per rule, up to 10 invalid rows"
+            + " per failing rule) to --out, the datasets in the input's format (parquet for csv and"
+            + " tables) unless --out-format says avro, parquet, orc or json; wick show --in"
+            + " OUT/invalid prints the invalid rows. Exits 1 when the invalid fraction is above"
+            + " --max-invalid-fraction, and 2 when the input holds no records (unless"
+            + " --allow-empty).")
 final class ValidateCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -127,6 +132,11 @@ final class ValidateCommand implements Callable<Integer> {
       }
       out.writeString("summary.json", summary.toJson(explained));
       out.writeString("summary.md", VerdictFormats.markdown(verdict, Optional.empty()));
+      out.writeString(
+          "report.html",
+          ValidationReport.of(verdict, summary, schema.name())
+              .examples(InvalidExamples.fromWritten(out, "invalid", written, checked, summary))
+              .html());
       out.commit();
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);

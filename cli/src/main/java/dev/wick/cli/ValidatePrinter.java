@@ -33,7 +33,7 @@ final class ValidatePrinter {
           r.rule(),
           Wording.count(r.invalid()));
     }
-    w.printf("Wrote valid/, invalid/ and summary.json to %s.%n", out);
+    w.printf("Wrote valid/, invalid/, summary.json, summary.md and report.html to %s.%n", out);
     w.flush();
   }
 }

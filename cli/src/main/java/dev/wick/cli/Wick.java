@@ -28,6 +28,7 @@ import picocli.CommandLine.IVersionProvider;
         "Keeps bad data out of Spark pipelines: inspect, sample, diff, profile, validate, check, generate.",
     subcommands = {
       SchemaCommand.class,
+      ShowCommand.class,
       SampleCommand.class,
       DiffCommand.class,
       ValidateCommand.class,

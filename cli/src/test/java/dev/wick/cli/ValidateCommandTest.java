@@ -124,7 +124,8 @@ class ValidateCommandTest {
         .startsWith("Validated 10 records of TrackPlay: 7 valid, 3 invalid (30.00%).\n")
         .contains("  country        country_code              2\n")
         .contains("  events[].kind  one_of(values=play|skip)  2\n")
-        .endsWith("Wrote valid/, invalid/ and summary.json to " + out + ".\n");
+        .endsWith(
+            "Wrote valid/, invalid/, summary.json, summary.md and report.html to " + out + ".\n");
 
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertThat(summary.get("total").asLong()).isEqualTo(10);
@@ -309,6 +310,7 @@ class ValidateCommandTest {
             "error: The input holds no records, so nothing was validated (check the path, or pass"
                 + " --allow-empty to accept it).\n");
     assertThat(out).doesNotExist();
+    assertThat(out.resolve("report.html")).doesNotExist();
 
     String[] allowed = java.util.Arrays.copyOf(args, args.length + 1);
     allowed[args.length] = "--allow-empty";
@@ -409,5 +411,159 @@ class ValidateCommandTest {
     assertThat(badFraction.code()).isEqualTo(2);
     assertThat(badFraction.err())
         .startsWith("error: --max-invalid-fraction is 5.0; give a fraction between 0 and 1");
+  }
+
+  /** The rows of report.html's rules table, by {@code field rule}: the invalid records. */
+  private static java.util.Map<String, Long> reportCounts(String html) {
+    java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "<tr(?: class=\"zero\")?><td><code>([^<]*)</code></td><td><code>([^<]*)</code></td>"
+                    + "<td class=\"n\">([0-9,]+)</td>")
+            .matcher(html);
+    while (m.find()) {
+      counts.put(
+          (m.group(2) + " " + m.group(1))
+              .replace("&#39;", "'")
+              .replace("&quot;", "\"")
+              .replace("&lt;", "<")
+              .replace("&gt;", ">")
+              .replace("&amp;", "&"),
+          Long.parseLong(m.group(3).replace(",", "")));
+    }
+    return counts;
+  }
+
+  private static java.util.Map<String, Long> summaryCounts(Path out) throws IOException {
+    java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    for (JsonNode rule :
+        new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("rules")) {
+      counts.put(
+          rule.get("field").asText() + " " + rule.get("rule").asText(),
+          rule.get("invalid").asLong());
+    }
+    return counts;
+  }
+
+  @Test
+  void writesAReportWithTheVerdictTheCountsPerRuleAndExamples() throws IOException {
+    Path out = dir.resolve("with-report");
+    Run run =
+        wick(
+            "validate",
+            "--in",
+            data.toString(),
+            "--schema",
+            schemaFile("report.avsc", "country_code").toString(),
+            "--out",
+            out.toString());
+    assertThat(run.code()).as(run.err()).isZero();
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html)
+        .startsWith("<!DOCTYPE html>")
+        .contains(
+            "<div class=\"verdict not-judged\" id=\"verdict\"><div class=\"word\">NOT JUDGED</div>"
+                + "<p>No largest share of invalid records was set, so they were counted, not"
+                + " judged.</p>")
+        .doesNotContain("<script", "http://", "https://", "<link");
+    // The verdict comes first, before the counts.
+    assertThat(html.indexOf("NOT JUDGED")).isLessThan(html.indexOf("<h2>Rules</h2>"));
+    assertThat(reportCounts(html))
+        .isEqualTo(summaryCounts(out))
+        .containsEntry("country country_code", 2L)
+        .containsEntry("events not_null", 0L);
+    // Failing rules first: the last failing rule comes before the first that nothing failed.
+    assertThat(html.indexOf("<code>one_of(values=play|skip)</code>"))
+        .isLessThan(html.indexOf("<code>not_null</code>"));
+    // The examples of a rule: its invalid rows, the bad value marked, with all their reasons.
+    String country = html.substring(html.indexOf("<code>country</code> breaks"));
+    country = country.substring(0, country.indexOf("</table>"));
+    assertThat(country)
+        .contains("2 invalid records:")
+        .contains("<mark>XX</mark>", "<mark>ZZ</mark>")
+        .contains("country: &#39;ZZ&#39; is not an ISO 3166-1 alpha-2 country code;")
+        .doesNotContain("<mark>SE</mark>");
+    assertThat(country.split("<tr>", -1)).hasSize(2 + 1 + 1); // header, two rows
+    String kinds = html.substring(html.indexOf("<code>events[].kind</code> breaks"));
+    assertThat(kinds.substring(0, kinds.indexOf("</table>")))
+        .contains("<mark>[{kind: &quot;play&quot;}, {kind: &quot;rewind&quot;}");
+  }
+
+  @Test
+  void theReportEscapesValuesFromTheDataAndJudgesAgainstTheThreshold() throws IOException {
+    Path planted = dir.resolve("planted.json");
+    Files.writeString(
+        planted,
+        "{\"id\": \"<script>alert(1)</script>\", \"ms\": 1}\n"
+            + "{\"id\": \"ok\", \"ms\": 2}\n"
+            + "{\"id\": \"fine\", \"ms\": 3}\n"
+            + "{\"id\": \"good\", \"ms\": 4}\n");
+    Path schema = dir.resolve("planted.avsc");
+    Files.writeString(
+        schema,
+        "{\"type\": \"record\", \"name\": \"Planted\", \"fields\": ["
+            + "{\"name\": \"id\", \"type\": \"string\","
+            + " \"wick.semantic\": \"regex(pattern=[a-z]+)\"},"
+            + "{\"name\": \"ms\", \"type\": \"long\"}]}");
+    Path failed = dir.resolve("planted-failed");
+    Run run =
+        wick(
+            "validate",
+            "--in",
+            planted.toString(),
+            "--schema",
+            schema.toString(),
+            "--out",
+            failed.toString(),
+            "--max-invalid-fraction",
+            "0.1");
+    assertThat(run.code()).as(run.err()).isEqualTo(1);
+    String html = Files.readString(failed.resolve("report.html"));
+    assertThat(html)
+        .contains("<div class=\"verdict failed\" id=\"verdict\"><div class=\"word\">FAILED</div>")
+        .contains(
+            "<td class=\"fail\">failed</td><td><code>records: invalid fraction</code></td>"
+                + "<td class=\"n\">0.25</td><td class=\"n\">0.1</td><td>1 of 4 records (25.00%)"
+                + " are invalid; at most 10.00% may be.</td>")
+        .contains("<mark>&lt;script&gt;alert(1)&lt;/script&gt;</mark>")
+        .doesNotContain("<script>");
+    assertThat(reportCounts(html)).isEqualTo(summaryCounts(failed));
+
+    Path passed = dir.resolve("planted-passed");
+    Run lenient =
+        wick(
+            "validate",
+            "--in",
+            planted.toString(),
+            "--schema",
+            schema.toString(),
+            "--out",
+            passed.toString(),
+            "--max-invalid-fraction",
+            "0.25");
+    assertThat(lenient.code()).as(lenient.err()).isZero();
+    assertThat(Files.readString(passed.resolve("report.html")))
+        .contains("<div class=\"verdict passed\" id=\"verdict\"><div class=\"word\">PASSED</div>")
+        .contains(
+            "<td class=\"pass\">passed</td><td><code>records: invalid fraction</code></td>"
+                + "<td class=\"n\">0.25</td><td class=\"n\">0.25</td>");
+  }
+
+  @Test
+  void aRunThatFailsOnItsInputLeavesNoReport() throws IOException {
+    Path out = dir.resolve("no-report");
+    Run missing =
+        wick(
+            "validate",
+            "--in",
+            dir.resolve("nowhere.avro").toString(),
+            "--schema",
+            schemaFile("missing.avsc", "country_code").toString(),
+            "--out",
+            out.toString());
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("does not exist");
+    assertThat(out).doesNotExist();
+    assertThat(out.resolve("report.html")).doesNotExist();
   }
 }

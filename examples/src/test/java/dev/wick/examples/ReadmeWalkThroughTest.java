@@ -178,8 +178,12 @@ class ReadmeWalkThroughTest {
         (out, t) -> {
           assertThat(out.lines())
               .last()
-              .isEqualTo("Wrote valid/, invalid/ and summary.json to target/plays-valid.");
+              .isEqualTo(
+                  "Wrote valid/, invalid/, summary.json, summary.md and report.html to"
+                      + " target/plays-valid.");
           assertThat(avroRecords(t.resolve("plays-valid/valid"))).isEqualTo(19929);
+          assertThat(Files.readString(t.resolve("plays-valid/report.html")))
+              .contains("NOT JUDGED", "<mark>XX</mark>");
           assertThat(json(t.resolve("plays-valid/summary.json")).get("invalid").asLong())
               .isEqualTo(71);
         });

@@ -1,6 +1,7 @@
 package dev.wick.core.io;
 
 import dev.wick.core.WickException;
+import dev.wick.core.report.DidYouMean;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.spark.SqlTrust;
@@ -168,6 +169,19 @@ public record Source(
       return data.where(functions.expr(where.get()));
     } catch (Exception e) {
       // Spark's ParseException and AnalysisException are checked in Scala's eyes only.
+      Optional<String> unknown = unknownName(e, data);
+      if (unknown.isPresent()) {
+        throw WickException.usage(
+                "The row filter \""
+                    + where.get()
+                    + "\" is not a SQL predicate over "
+                    + location
+                    + "'s columns: "
+                    + unknown.get()
+                    + "; fix the row filter.",
+                e)
+            .about(WHERE, "the row filter");
+      }
       throw WickException.usage(
               "The row filter \""
                   + where.get()
@@ -178,6 +192,99 @@ public record Source(
                   + "); fix the row filter.",
               e)
           .about(WHERE, "the row filter");
+    }
+  }
+
+  /**
+   * What a SQL expression named that Spark could not resolve, with the nearest names there are
+   * ({@code it names contry, which is not a column (the nearest are country, city, ms)}), from
+   * Spark's {@code UNRESOLVED_COLUMN} or {@code FIELD_NOT_FOUND} error; empty for any other
+   * failure.
+   */
+  private static Optional<String> unknownName(Throwable failure, Dataset<Row> data) {
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < 8; t = t.getCause(), depth++) {
+      if (!(t instanceof org.apache.spark.SparkThrowable spark) || spark.getCondition() == null) {
+        continue;
+      }
+      Map<String, String> parameters = spark.getMessageParameters();
+      if (spark.getCondition().startsWith("UNRESOLVED_COLUMN")
+          && parameters.get("objectName") != null) {
+        String name = unquoted(parameters.get("objectName"));
+        return Optional.of(
+            "it names "
+                + name
+                + ", which is not a column (the nearest are "
+                + String.join(", ", DidYouMean.nearest(name, columnPaths(data), 3))
+                + ")");
+      }
+      if (spark.getCondition().equals("FIELD_NOT_FOUND")
+          && parameters.get("fieldName") != null
+          && parameters.get("fields") != null) {
+        String name = unquoted(parameters.get("fieldName"));
+        java.util.List<String> fields = new java.util.ArrayList<>();
+        for (String f : parameters.get("fields").split(",\\s*")) {
+          if (!f.isBlank()) {
+            fields.add(unquoted(f.strip()));
+          }
+        }
+        return Optional.of(
+            "it names the field "
+                + name
+                + ", which its record does not have (the nearest are "
+                + String.join(", ", DidYouMean.nearest(name, fields, 3))
+                + ")");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** A name as Spark quotes it in messages ({@code `a`.`b c`}) in plain dotted form. */
+  private static String unquoted(String name) {
+    if (!name.startsWith("`")) {
+      return name;
+    }
+    java.util.List<String> parts = new java.util.ArrayList<>();
+    StringBuilder part = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '`') {
+        if (quoted && i + 1 < name.length() && name.charAt(i + 1) == '`') {
+          part.append('`');
+          i++;
+        } else {
+          quoted = !quoted;
+        }
+      } else if (c == '.' && !quoted) {
+        parts.add(part.toString());
+        part.setLength(0);
+      } else {
+        part.append(c);
+      }
+    }
+    parts.add(part.toString());
+    return String.join(".", parts);
+  }
+
+  /** Every column of {@code data} and every field of its records, as dotted paths. */
+  private static java.util.List<String> columnPaths(Dataset<Row> data) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    addPaths("", data.schema(), out, 0);
+    return out;
+  }
+
+  private static void addPaths(
+      String prefix,
+      org.apache.spark.sql.types.StructType struct,
+      java.util.List<String> out,
+      int depth) {
+    for (org.apache.spark.sql.types.StructField f : struct.fields()) {
+      String path = prefix + f.name();
+      out.add(path);
+      if (depth < 8 && f.dataType() instanceof org.apache.spark.sql.types.StructType inner) {
+        addPaths(path + ".", inner, out, depth + 1);
+      }
     }
   }
 
