@@ -150,8 +150,7 @@ public final class PreparedDiff {
     String rhs = options.labels().rhs();
     Verdict verdict = summary.verdict(thresholds, lhs, rhs);
     out.writeString("report.html", HtmlReport.render(summary, lhs, rhs, verdict));
-    out.writeString(
-        "summary.md", VerdictFormats.markdown(verdict, Optional.of(VerdictFormats.BESIDE)));
+    out.writeString("summary.md", VerdictFormats.markdownBeside(verdict, "report.html"));
     return summary;
   }
 

@@ -267,9 +267,7 @@ public record CheckResults(
     Verdict verdict = verdict(allowEmpty);
     out.writeString(CHECKS_JSON, toJson());
     out.writeString(CHECKS_HTML, ChecksHtml.render(this, verdict));
-    out.writeString(
-        SUMMARY_MD,
-        VerdictFormats.markdown(verdict, Optional.of(CHECKS_HTML + ", beside this file")));
+    out.writeString(SUMMARY_MD, VerdictFormats.markdownBeside(verdict, CHECKS_HTML));
   }
 
   /** Writes what {@link #writeTo(Output, boolean)} writes, judged as by {@link #gate()}. */

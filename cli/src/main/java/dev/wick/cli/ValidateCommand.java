@@ -131,7 +131,7 @@ final class ValidateCommand implements Callable<Integer> {
         explained = ExplainOptions.rules(explainer.rows(summary.total()), summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
-      out.writeString("summary.md", VerdictFormats.markdown(verdict, Optional.empty()));
+      out.writeString("summary.md", VerdictFormats.markdownBeside(verdict, "report.html"));
       out.writeString(
           "report.html",
           ValidationReport.of(verdict, summary, schema.name())

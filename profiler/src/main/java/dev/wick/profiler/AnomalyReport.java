@@ -219,7 +219,6 @@ public record AnomalyReport(
     out.writeString(JSON, toJson());
     out.writeString(HTML, toHtml(thresholds));
     out.writeString(
-        ProfileReport.SUMMARY_MD,
-        VerdictFormats.markdown(verdict(thresholds), Optional.of(HTML + ", beside this file")));
+        ProfileReport.SUMMARY_MD, VerdictFormats.markdownBeside(verdict(thresholds), HTML));
   }
 }

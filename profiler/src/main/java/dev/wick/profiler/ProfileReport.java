@@ -90,10 +90,7 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
             explanations));
     comparison.ifPresent(c -> out.writeString(DRIFT_JSON, c.drift().toJson(explanations)));
     verdict.ifPresent(
-        v ->
-            out.writeString(
-                SUMMARY_MD,
-                VerdictFormats.markdown(v, Optional.of(PROFILE_HTML + ", beside this file"))));
+        v -> out.writeString(SUMMARY_MD, VerdictFormats.markdownBeside(v, PROFILE_HTML)));
   }
 
   /**
@@ -135,9 +132,7 @@ public record ProfileReport(Profile profile, Optional<Comparison> comparison) {
             Optional.of(c.drift()),
             Optional.of(verdict),
             explanations));
-    out.writeString(
-        SUMMARY_MD,
-        VerdictFormats.markdown(verdict, Optional.of(DRIFT_HTML + ", beside this file")));
+    out.writeString(SUMMARY_MD, VerdictFormats.markdownBeside(verdict, DRIFT_HTML));
   }
 
   /** A baseline profile and the drift from it. */

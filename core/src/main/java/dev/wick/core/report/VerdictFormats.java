@@ -13,9 +13,6 @@ import java.util.Optional;
 public final class VerdictFormats {
   private VerdictFormats() {}
 
-  /** Where a Markdown summary written beside its report says the report is. */
-  public static final String BESIDE = "report.html, beside this file";
-
   /** How many passed rules the Markdown lists; failed and warned ones are always all listed. */
   public static final int MARKDOWN_PASSED = 20;
 
@@ -67,6 +64,11 @@ public final class VerdictFormats {
     }
     report.ifPresent(r -> m.append("Full report: ").append(cell(r)).append(".\n"));
     return m.toString();
+  }
+
+  /** {@link #markdown} for a summary written in the same folder as its report, {@code report}. */
+  public static String markdownBeside(Verdict v, String report) {
+    return markdown(v, Optional.of(report + ", beside this file"));
   }
 
   private static void rules(StringBuilder m, List<Judgement> rules, int most) {
