@@ -81,25 +81,19 @@ final class DiffGate {
       double measured,
       DiffThresholds t,
       String message) {
-    if (within) {
-      held.add(
-          Judgement.passed(
-              Kind.THRESHOLD,
-              "keys",
-              measure,
-              number(measured),
-              number(t.maxDiffFraction()),
-              message));
-    } else {
-      out.add(
-          new Violation(
-              Kind.THRESHOLD,
-              "keys",
-              measure,
-              number(measured),
-              number(t.maxDiffFraction()),
-              message));
-    }
+    GateResult rule =
+        GateResult.of(
+            List.of(
+                new Judgement(
+                    Kind.THRESHOLD,
+                    "keys",
+                    measure,
+                    number(measured),
+                    number(t.maxDiffFraction()),
+                    within ? Judgement.Status.PASSED : Judgement.Status.FAILED,
+                    message)));
+    out.addAll(rule.violations());
+    held.addAll(rule.held());
   }
 
   /** What is not SAME, in words: keys by classification, or rows for a diff without keys. */

@@ -131,17 +131,18 @@ public record CheckResults(
    * records).
    */
   public GateResult gate(boolean allowEmpty) {
-    List<Violation> out = new ArrayList<>();
-    List<Judgement> held = new ArrayList<>();
+    List<Judgement> judged = new ArrayList<>();
     if (rows == 0 && !allowEmpty) {
-      out.add(Violation.emptyInput("input", "The input holds no rows, so no check was judged."));
+      judged.add(
+          Judgement.of(
+              Violation.emptyInput("input", "The input holds no rows, so no check was judged.")));
     }
     for (CheckResult r : results) {
       Judgement.Status status =
           r.passed()
               ? Judgement.Status.PASSED
               : r.failsGate() ? Judgement.Status.FAILED : Judgement.Status.WARNED;
-      Judgement j =
+      judged.add(
           new Judgement(
               Violation.Kind.THRESHOLD,
               r.check().name(),
@@ -151,24 +152,14 @@ public record CheckResults(
               status,
               r.passed()
                   ? "Held: measured " + measured(r.measured()) + ", bound " + r.bound() + "."
-                  : r.message());
-      if (status == Judgement.Status.FAILED) {
-        out.add(j.toViolation());
-      } else {
-        held.add(j);
-      }
+                  : r.message()));
     }
     if (invalidRows.isPresent() && maxInvalidFraction.isPresent()) {
-      Judgement j =
+      judged.add(
           ValidationThresholds.maxInvalidFraction(maxInvalidFraction.getAsDouble())
-              .judgeInvalidRule(invalidRows.getAsLong(), rows, "row");
-      if (j.status() == Judgement.Status.FAILED) {
-        out.add(j.toViolation());
-      } else {
-        held.add(j);
-      }
+              .judgeInvalidRule(invalidRows.getAsLong(), rows, "row"));
     }
-    return new GateResult(out, held);
+    return GateResult.of(judged);
   }
 
   /** The verdict of these checks: every check judged, with the gate's {@code allowEmpty}. */

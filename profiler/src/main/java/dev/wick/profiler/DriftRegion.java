@@ -53,15 +53,12 @@ public record DriftRegion(String field, String description, Column rows) {
     Column column = Columns.column(path);
     if (drift.nullRateChange() > 0 && drift.nullRateChange() >= drift.score()) {
       return Optional.of(
-          new DriftRegion(
+          region(
               drift.path(),
-              "'"
-                  + drift.path()
-                  + "' is null ("
-                  + Wording.percent(drift.currentNullRate())
-                  + " of the current rows, "
-                  + Wording.percent(drift.baselineNullRate())
-                  + " before)",
+              "is null",
+              drift.currentNullRate(),
+              drift.baselineNullRate(),
+              "rows",
               column.isNull()));
     }
     if (drift.kind().hasDistribution()) {
@@ -180,18 +177,12 @@ public record DriftRegion(String field, String description, Column rows) {
     Column value = comparable(column, current.type());
     String text = value(at, current.type());
     return Optional.of(
-        new DriftRegion(
+        region(
             field,
-            "'"
-                + field
-                + "' "
-                + (below ? "at most " : "above ")
-                + text
-                + " ("
-                + Wording.percent(below ? nowShare : 1 - nowShare)
-                + " of the current values, "
-                + Wording.percent(below ? beforeShare : 1 - beforeShare)
-                + " before)",
+            (below ? "at most " : "above ") + text,
+            below ? nowShare : 1 - nowShare,
+            below ? beforeShare : 1 - beforeShare,
+            "values",
             below ? value.leq(functions.lit(at)) : value.gt(functions.lit(at))));
   }
 
@@ -225,20 +216,32 @@ public record DriftRegion(String field, String description, Column rows) {
     double beforeShare = region.stream().mapToDouble(Growth::before).sum();
     List<String> values = region.stream().map(Growth::value).toList();
     return Optional.of(
-        new DriftRegion(
+        region(
             field,
-            "'"
-                + field
-                + "' "
-                + (values.size() == 1
-                    ? "= " + values.get(0)
-                    : "in (" + String.join(", ", values) + ")")
-                + " ("
-                + Wording.percent(nowShare)
-                + " of the current values, "
-                + Wording.percent(beforeShare)
-                + " before)",
+            values.size() == 1 ? "= " + values.get(0) : "in (" + String.join(", ", values) + ")",
+            nowShare,
+            beforeShare,
+            "values",
             column.cast("string").isin(values.toArray())));
+  }
+
+  /** A region, described with its share of the current {@code unit} and the baseline's. */
+  private static DriftRegion region(
+      String field, String where, double now, double before, String unit, Column rows) {
+    return new DriftRegion(
+        field,
+        "'"
+            + field
+            + "' "
+            + where
+            + " ("
+            + Wording.percent(now)
+            + " of the current "
+            + unit
+            + ", "
+            + Wording.percent(before)
+            + " before)",
+        rows);
   }
 
   /** The column as the profile's sketches hold it: dates as days, timestamps as microseconds. */

@@ -130,17 +130,9 @@ public record DriftReport(
         out.add(c.violation("."));
       }
     }
-    List<Judgement> held = new ArrayList<>();
-    for (FieldDrift f : fields) {
-      for (Judgement j : thresholds.judge(f)) {
-        if (j.status() == Judgement.Status.FAILED) {
-          out.add(j.toViolation());
-        } else {
-          held.add(j);
-        }
-      }
-    }
-    return new GateResult(out, held);
+    List<Judgement> judged = new ArrayList<>();
+    fields.forEach(f -> judged.addAll(thresholds.judge(f)));
+    return new GateResult(out).and(GateResult.of(judged));
   }
 
   /** The verdict of this drift against {@code thresholds}, or not judged without them. */

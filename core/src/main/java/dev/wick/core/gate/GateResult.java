@@ -25,6 +25,23 @@ public record GateResult(List<Violation> violations, List<Judgement> held) {
     this(violations, List.of());
   }
 
+  /**
+   * The result of {@code judged}, in order: each failed judgement a violation, the others rules
+   * that held.
+   */
+  public static GateResult of(List<Judgement> judged) {
+    List<Violation> failed = new ArrayList<>();
+    List<Judgement> held = new ArrayList<>();
+    for (Judgement j : judged) {
+      if (j.status() == Judgement.Status.FAILED) {
+        failed.add(j.toViolation());
+      } else {
+        held.add(j);
+      }
+    }
+    return new GateResult(failed, held);
+  }
+
   /** A gate that passes. */
   public static GateResult passed() {
     return new GateResult(List.of());
