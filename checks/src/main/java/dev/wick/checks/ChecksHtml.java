@@ -7,6 +7,7 @@ import dev.wick.core.report.ReportPage;
 import dev.wick.core.report.Wording;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code checks.html}: one self-contained page (no scripts, no links) listing every check. */
 final class ChecksHtml {
@@ -83,13 +84,75 @@ final class ChecksHtml {
             .append("</td><td>");
       }
       h.append(escape(r.message()));
+      Optional<String> judged = judgedField(r.check().rule());
       for (String row : r.examples()) {
-        h.append("<pre>").append(escape(row)).append("</pre>");
+        h.append("<pre>").append(marked(row, judged)).append("</pre>");
       }
       r.explanation().ifPresent(e -> h.append(e.toHtml()));
       h.append("</td></tr>\n");
     }
     h.append("</tbody></table>\n");
     return ReportPage.page("Checks of " + results.input(), "", "", h.toString());
+  }
+
+  /** The field a row-level check judges one value of, whose value an example marks. */
+  static Optional<String> judgedField(Check.Rule rule) {
+    String field = null;
+    if (rule instanceof RangeCheck c) {
+      field = c.field();
+    } else if (rule instanceof AllowedValuesCheck c) {
+      field = c.field();
+    } else if (rule instanceof RegexCheck c) {
+      field = c.field();
+    } else if (rule instanceof SemanticCheck c) {
+      field = c.field();
+    } else if (rule instanceof CompletenessCheck c) {
+      field = c.field();
+    }
+    return Optional.ofNullable(field);
+  }
+
+  /**
+   * An example row (its JSON text), escaped, with the judged top-level field's value marked: a
+   * quoted text whole, or a scalar up to the next comma or brace.
+   */
+  static String marked(String row, Optional<String> field) {
+    if (field.isEmpty()) {
+      return escape(row);
+    }
+    // Top-level fields only: a nested name could match another record's field of that name.
+    String path = field.get();
+    String name = path;
+    String key = "\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\":";
+    int at = row.indexOf(key);
+    if (at < 0 || path.contains(".") || path.contains("[") || path.contains("{")) {
+      return escape(row);
+    }
+    int start = at + key.length();
+    int end = valueEnd(row, start);
+    return escape(row.substring(0, start))
+        + "<mark>"
+        + escape(row.substring(start, end))
+        + "</mark>"
+        + escape(row.substring(end));
+  }
+
+  /** Where the JSON value starting at {@code start} ends. */
+  private static int valueEnd(String row, int start) {
+    if (start < row.length() && row.charAt(start) == '"') {
+      for (int i = start + 1; i < row.length(); i++) {
+        if (row.charAt(i) == '\\') {
+          i++;
+        } else if (row.charAt(i) == '"') {
+          return i + 1;
+        }
+      }
+      return row.length();
+    }
+    int i = start;
+    while (i < row.length() && row.charAt(i) != ',' && row.charAt(i) != '}') {
+      i++;
+    }
+    return i;
   }
 }
