@@ -30,13 +30,17 @@ final class Chromium {
 
   /**
    * Appended to a page before its DOM is dumped: writes the page's width as laid out, the window's
-   * width and the widest element's tag into a {@code <pre id="wick-measure">}.
+   * width and the first element that runs past the window or spills out of its own box into a
+   * {@code <pre id="wick-measure">}.
    */
   private static final String MEASURE =
       "<script>(function(){var d=document.documentElement,w=window.innerWidth,wide='';"
           + "document.querySelectorAll('body *').forEach(function(e){"
-          + "var r=e.getBoundingClientRect();if(!wide&&r.right>w+0.5){"
-          + "wide=e.tagName.toLowerCase()+(e.className?'.'+e.className:'')+' '+Math.round(r.right);}});"
+          + "var r=e.getBoundingClientRect(),x=getComputedStyle(e).overflowX;"
+          + "var spills=x==='visible'&&e.scrollWidth>e.clientWidth+1&&e.clientWidth>0;"
+          + "if(!wide&&(r.right>w+0.5||spills)){"
+          + "wide=e.tagName.toLowerCase()+(e.className?'.'+e.className:'')"
+          + "+' '+Math.round(r.right)+'/'+e.scrollWidth;}});"
           + "var p=document.createElement('pre');p.id='wick-measure';"
           + "p.textContent='scrollWidth='+d.scrollWidth+' innerWidth='+w+' widest='+wide;"
           + "document.body.appendChild(p);})();</script>";

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,6 +38,14 @@ class ReportsBrowserTest {
   private static final int HEIGHT = 900;
   private static final String COUNTS = "../examples/data/counts_";
 
+  /**
+   * The folder of the data this test writes itself: one long name with no place to break a line, so
+   * that the titles and subtitles quoting its paths must wrap inside the window.
+   */
+  private static final String LONG_FOLDER =
+      "a_folder_name_of_ninety_characters_without_a_single_place_where_a_line_could_break_at_all";
+
+  @TempDir static Path root;
   private static Path tmp;
   private static Chromium chromium;
 
@@ -52,8 +61,8 @@ class ReportsBrowserTest {
 
   @BeforeAll
   static void writeEveryReport() throws Exception {
-    tmp = Files.createTempDirectory("wick-reports-browser");
-    chromium = Chromium.require(tmp);
+    chromium = Chromium.require(root);
+    tmp = Files.createDirectories(root.resolve(LONG_FOLDER));
 
     diff("diff-passed", "PASSED", "--max-diff-fraction", "0.5");
     diff("diff-failed", "FAILED", "--max-diff-fraction", "0.01");
@@ -81,14 +90,15 @@ class ReportsBrowserTest {
     String shifted = profile(doubled.toString(), "profile-doubled");
     drift("drift-passed", "PASSED", before, after, "0.5");
     drift("drift-failed", "FAILED", before, shifted, "0.1");
+    String plays = "../examples/data/track_plays";
     Path gated = tmp.resolve("profile-gated");
     CliRun run =
         wick(
             "profile",
             "--in",
-            COUNTS + "candidate",
+            plays,
             "--baseline",
-            before,
+            profile(plays, "profile-plays"),
             "--max-drift",
             "0.5",
             "--out",

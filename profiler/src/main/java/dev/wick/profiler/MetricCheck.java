@@ -66,14 +66,37 @@ public record MetricCheck(
   public String summary() {
     return describe()
         + ": "
-        + Wording.number(value)
+        + word(value)
         + (judged()
-            ? ", band "
-                + Wording.number(lower)
-                + " to "
-                + Wording.number(upper)
-                + (method == Method.SEASONAL ? " (same weekday)" : " (robust)")
+            ? ", band " + band() + (method == Method.SEASONAL ? " (same weekday)" : " (robust)")
             : " (not judged)");
+  }
+
+  /**
+   * Whether this metric counts something (rows, distinct values): it then reads as a whole number.
+   */
+  public boolean isCount() {
+    return metric.equals("rowCount") || metric.equals("distinct");
+  }
+
+  /**
+   * A value of this metric for people: a count as a whole number with thousands separated ({@code
+   * 1,842}, though the band around it or a distinct estimate may have a fraction), anything else as
+   * {@link Wording#number} writes it.
+   */
+  public String word(double v) {
+    return isCount() && Double.isFinite(v) ? Wording.count(Math.round(v)) : Wording.number(v);
+  }
+
+  /**
+   * The band for people: {@code 378 to 418}, or {@code at most 0.1027} when it has no lower end
+   * (the distances to the window).
+   */
+  public String band() {
+    if (lower == Double.NEGATIVE_INFINITY && upper != Double.POSITIVE_INFINITY) {
+      return "at most " + word(upper);
+    }
+    return word(lower) + " to " + word(upper);
   }
 
   /**

@@ -4,7 +4,6 @@ import static dev.wick.core.report.Html.escape;
 
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.report.ReportPage;
-import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.MetricCheck;
 import java.time.Instant;
@@ -108,11 +107,9 @@ public final class AnomaliesHtml {
       h.append("<section><h3>")
           .append(escape(c.describe()))
           .append("</h3><small>")
-          .append(escape(Wording.number(c.value())))
-          .append(" outside ")
-          .append(escape(Wording.number(c.lower())))
-          .append(" to ")
-          .append(escape(Wording.number(c.upper())))
+          .append(escape(c.word(c.value())))
+          .append(", band ")
+          .append(escape(c.band()))
           .append(c.method() == MetricCheck.Method.SEASONAL ? " (same weekday)" : " (robust)")
           .append("</small><br>")
           .append(chart(c))
@@ -174,7 +171,7 @@ public final class AnomaliesHtml {
             y(last.value(), lo, span),
             c.anomalous() ? "#c00" : "#4e79a7",
             escape(last.at().toString()),
-            escape(Wording.number(last.value()))));
+            escape(c.word(last.value()))));
     svg.append("</svg>");
     return svg.toString();
   }

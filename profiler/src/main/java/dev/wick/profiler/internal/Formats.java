@@ -35,8 +35,11 @@ public final class Formats {
     return Wording.number(v);
   }
 
-  /** A p-value: scientific notation when small. */
+  /** A p-value in four decimals, {@code < 0.0001} when smaller than that. */
   public static String pValue(double p) {
-    return p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+    if (Double.isNaN(p)) {
+      return "-";
+    }
+    return p < 1e-4 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
   }
 }

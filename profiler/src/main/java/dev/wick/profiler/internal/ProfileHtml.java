@@ -86,14 +86,14 @@ public final class ProfileHtml {
         .append(" rows, ")
         .append(current.fields().size())
         .append(" fields, made ")
-        .append(escape(current.createdAt()));
+        .append(escape(Wording.time(current.createdAt())));
     if (baseline.isPresent()) {
       h.append(". Compared with the baseline ")
           .append(escape(baseline.get().source()))
           .append(" (")
           .append(Wording.number(baseline.get().rowCount()))
           .append(" rows, made ")
-          .append(escape(baseline.get().createdAt()))
+          .append(escape(Wording.time(baseline.get().createdAt())))
           .append(")")
           .append("<span class=\"legend\"><span style=\"background:")
           .append(Charts.CURRENT)
@@ -169,10 +169,7 @@ public final class ProfileHtml {
       cellValue(h, f, s.map(NumericStats::mean));
       cellValue(h, f, s.map(NumericStats::max));
       double sd = s.map(NumericStats::stddev).orElse(Double.NaN);
-      cell(
-          h,
-          sd,
-          f.kind() == FieldKind.TEMPORAL ? Wording.number(sd) + unit(f) : Wording.number(sd));
+      cell(h, sd, f.kind() == FieldKind.TEMPORAL ? spread(f, sd) : Wording.number(sd));
       cellValue(h, f, s.map(NumericStats::median));
       if (drift.isPresent()) {
         driftCells(h, d, d.flatMap(FieldDrift::ks).map(FieldDrift.KsTest::pValue));
@@ -183,8 +180,14 @@ public final class ProfileHtml {
     h.append("</tbody></table>\n");
   }
 
-  private static String unit(FieldProfile f) {
-    return f.type().equals("date") ? " days" : " µs";
+  /**
+   * The standard deviation of a temporal field as a duration ({@code 2d 1h}): dates count days,
+   * timestamps microseconds.
+   */
+  private static String spread(FieldProfile f, double sd) {
+    return f.type().equals("date")
+        ? Wording.durationOfMicros(sd * 86_400e6)
+        : Wording.durationOfMicros(sd);
   }
 
   private static void categoricalTable(
