@@ -41,7 +41,7 @@ final class Chromium {
           + "if(!wide&&(r.right>w+0.5||spills)){"
           + "wide=e.tagName.toLowerCase()+(e.className?'.'+e.className:'')"
           + "+' '+Math.round(r.right)+'/'+e.scrollWidth;}});"
-          + "var p=document.createElement('pre');p.id='wick-measure';"
+          + "var p=document.createElement('pre');p.id='wick-measure';p.style.display='none';"
           + "p.textContent='scrollWidth='+d.scrollWidth+' innerWidth='+w+' widest='+wide;"
           + "document.body.appendChild(p);})();</script>";
 
@@ -93,10 +93,12 @@ final class Chromium {
   record Layout(int scrollWidth, int innerWidth, String widest, String dom) {}
 
   /**
-   * Lays out a copy of {@code page} (with the measuring script appended) in a window {@code width}
-   * pixels wide and returns the measurement and the DOM.
+   * Opens a copy of {@code page} (with the measuring script appended) in a window {@code width} by
+   * {@code height} pixels, writes a screenshot of that window to {@code png} and returns how the
+   * page laid out, with its DOM. The script's note is hidden, so the screenshot shows the page as
+   * it is.
    */
-  Layout layout(Path page, int width) throws Exception {
+  Layout open(Path page, int width, int height, Path png) throws Exception {
     Path copy =
         work.resolve("measured-" + page.getParent().getFileName() + "-" + page.getFileName());
     String html = Files.readString(page, StandardCharsets.UTF_8);
@@ -105,29 +107,23 @@ final class Chromium {
         copy,
         end < 0 ? html + MEASURE : html.substring(0, end) + MEASURE + html.substring(end),
         StandardCharsets.UTF_8);
-    String dom = run("--window-size=" + width + ",900", "--dump-dom", copy.toUri().toString());
+    Files.createDirectories(png.toAbsolutePath().getParent());
+    Files.deleteIfExists(png);
+    String dom =
+        run(
+            "--window-size=" + width + "," + height,
+            "--screenshot=" + png.toAbsolutePath(),
+            "--dump-dom",
+            copy.toUri().toString());
     Matcher m = MEASURED.matcher(dom);
     if (!m.find()) {
       throw new AssertionError("The measuring script did not run in " + page + ":\n" + dom);
     }
-    return new Layout(
-        Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3).strip(), dom);
-  }
-
-  /**
-   * A screenshot of {@code page} in a window {@code width} by {@code height} pixels, to {@code
-   * png}.
-   */
-  void screenshot(Path page, int width, int height, Path png) throws Exception {
-    Files.createDirectories(png.getParent());
-    Files.deleteIfExists(png);
-    run(
-        "--window-size=" + width + "," + height,
-        "--screenshot=" + png.toAbsolutePath(),
-        page.toUri().toString());
     if (!Files.isRegularFile(png)) {
       throw new AssertionError("Chromium wrote no screenshot of " + page);
     }
+    return new Layout(
+        Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3).strip(), dom);
   }
 
   private String run(String... args) throws Exception {

@@ -45,9 +45,10 @@ public final class Wording {
   }
 
   /**
-   * A measured value in about six significant digits: whole numbers with thousands separated and no
-   * fraction, very large or small ones in scientific notation, {@code -} for NaN and {@code inf}
-   * for infinities.
+   * A measured value in about six significant digits: whole numbers, and any number of a million or
+   * more, with thousands separated and no fraction ({@code 5,436,912}), up to four decimals below
+   * that ({@code 135,918.7323}), very large or small ones in scientific notation, {@code -} for NaN
+   * and {@code inf} for infinities.
    */
   public static String number(double v) {
     if (Double.isNaN(v)) {
@@ -60,7 +61,10 @@ public final class Wording {
       return count((long) v);
     }
     double a = Math.abs(v);
-    if (a >= 1e6 || a < 1e-3) {
+    if (a >= 1e6 && a < 1e15) {
+      return count(Math.round(v));
+    }
+    if (a >= 1e15 || a < 1e-3) {
       return String.format(Locale.ROOT, "%.4g", v);
     }
     return String.format(Locale.ROOT, "%,.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");

@@ -8,6 +8,17 @@ import org.junit.jupiter.api.Test;
 
 class WordingTest {
   @Test
+  void aMeasuredNumberReadsWithoutScientificNotationFromAThousandthToAQuadrillion() {
+    assertThat(Wording.number(5_436_912.4)).isEqualTo("5,436,912");
+    assertThat(Wording.number(-2.297e7)).isEqualTo("-22,970,000");
+    assertThat(Wording.number(135_918.73231)).isEqualTo("135,918.7323");
+    assertThat(Wording.number(0.9985714285714286)).isEqualTo("0.9986");
+    assertThat(Wording.number(2.5e-5)).isEqualTo("2.500e-05");
+    assertThat(Wording.number(3e20)).isEqualTo("3.000e+20");
+    assertThat(Wording.number(Double.NaN)).isEqualTo("-");
+  }
+
+  @Test
   void aMomentOfWicksOwnReadsToTheSecond() {
     assertThat(Wording.time("2026-12-04T21:25:45.418436843Z")).isEqualTo("2026-12-04T21:25:45Z");
     assertThat(Wording.time(Instant.parse("2026-01-01T00:00:00Z")))

@@ -36,7 +36,7 @@ public final class ProfileHtml {
       table.sortable td.type,table.sortable th.type{text-align:left;color:#555} tr.drifted td{background:#fdecea}
       section{border-top:1px solid #eee;padding:8px 0;display:flex;gap:32px;flex-wrap:wrap}
       section dl{display:grid;grid-template-columns:repeat(4,auto);gap:2px 12px;font-size:13px;margin:0;align-content:start}
-      section dt{color:#555} section dd{margin:0} .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}
+      section dt{color:#555} section dd{margin:0} .legend{white-space:nowrap} .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}
       """;
 
   private static final String SCRIPT =
@@ -166,7 +166,8 @@ public final class ProfileHtml {
       rowStart(h, p, f, d);
       Optional<NumericStats> s = f.numeric();
       cellValue(h, f, s.map(NumericStats::min));
-      cellValue(h, f, s.map(NumericStats::mean));
+      double mean = s.map(NumericStats::mean).orElse(Double.NaN);
+      cell(h, mean, Formats.mean(f.kind(), f.type(), mean));
       cellValue(h, f, s.map(NumericStats::max));
       double sd = s.map(NumericStats::stddev).orElse(Double.NaN);
       cell(h, sd, f.kind() == FieldKind.TEMPORAL ? spread(f, sd) : Wording.number(sd));
@@ -328,7 +329,7 @@ public final class ProfileHtml {
               String label = f.kind() == FieldKind.COLLECTION ? "Size " : "";
               stat(h, label + "min", Formats.value(f.kind(), f.type(), s.min()));
               stat(h, label + "max", Formats.value(f.kind(), f.type(), s.max()));
-              stat(h, label + "mean", Formats.value(f.kind(), f.type(), s.mean()));
+              stat(h, label + "mean", Formats.mean(f.kind(), f.type(), s.mean()));
               s.quantiles()
                   .forEach((k, v) -> stat(h, label + k, Formats.value(f.kind(), f.type(), v)));
               if (s.zeros() > 0) {
