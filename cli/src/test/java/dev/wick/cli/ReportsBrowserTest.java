@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every HTML report, written by the real commands on small data and opened in headless Chromium at
  * 1280 pixels: the page does not run wider than the window, the verdict banner says the run's word,
- * and failures come before passes (in the banner, and in the checks table of {@code checks.html}).
+ * and failures come before passes (in the banner, in the checks table of {@code checks.html} and in
+ * the metrics table of {@code anomalies.html}).
  *
  * <p>A screenshot of each page's first 900 pixels is kept in {@code target/report-screenshots/};
  * with the system property {@value #COPY_TO} set (to a folder, relative to the project's root
@@ -273,11 +274,15 @@ class ReportsBrowserTest {
     if (report.word().equals("PASSED")) {
       assertThat(bannerOutcomes).isNotEmpty().doesNotContain("fail");
     }
-    if (report.name().startsWith("checks")) {
+    if (report.name().startsWith("checks") || report.name().startsWith("anomalies")) {
+      // The table of every check (every metric) after the banner lists the failures first too.
       String rest = dom.substring(banner.start() + bannerHtml.length());
-      List<String> checks = outcomes(rest.substring(0, rest.indexOf("</table>")));
-      assertThat(checks).as("%s checks table", report).hasSizeGreaterThanOrEqualTo(3);
-      assertThat(failuresFirst(checks)).as("%s checks table %s", report, checks).isTrue();
+      List<String> rows = outcomes(rest.substring(0, rest.indexOf("</table>")));
+      assertThat(rows).as("%s table", report).hasSizeGreaterThanOrEqualTo(3);
+      assertThat(failuresFirst(rows)).as("%s table %s", report, rows).isTrue();
+      if (report.word().equals("FAILED")) {
+        assertThat(rows).first().isEqualTo("fail");
+      }
     }
 
     assertThat(Files.size(png)).isPositive();

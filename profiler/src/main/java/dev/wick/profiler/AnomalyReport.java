@@ -195,7 +195,8 @@ public record AnomalyReport(
             schema.appeared(),
             schema.disappeared(),
             schema.typeChanged(),
-            anomalies()),
+            anomalies(),
+            checks),
         verdict(thresholds));
   }
 

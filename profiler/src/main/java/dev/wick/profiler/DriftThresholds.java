@@ -3,7 +3,6 @@ package dev.wick.profiler;
 import dev.wick.core.WickException;
 import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Violation;
-import dev.wick.core.report.Wording;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -149,7 +148,7 @@ public record DriftThresholds(
 
   private static Judgement judgement(String path, String measure, double value, double limit) {
     String v = String.format(Locale.ROOT, "%.4f", value);
-    String l = Wording.plain(limit);
+    String l = String.format(Locale.ROOT, "%.4f", limit);
     boolean within = Math.abs(value) <= limit;
     return new Judgement(
         Violation.Kind.THRESHOLD,

@@ -62,7 +62,7 @@ class DriftTest {
         .extracting(Violation::subject)
         .containsExactly("ms_played", "country");
     assertThat(r.gate(DriftThresholds.score(0.1)).violations().get(0).message())
-        .matches("Field 'ms_played' drifted: score 0\\.\\d{4} exceeds 0\\.1\\.");
+        .matches("Field 'ms_played' drifted: score 0\\.\\d{4} exceeds 0\\.1000\\.");
     // Unchanged fields stay quiet.
     assertThat(r.field("day").orElseThrow().score()).isLessThan(0.05);
     // The two drifted fields lead, most drifted first (a KS score counts beyond the sketch error).
