@@ -112,6 +112,9 @@ final class Chromium {
     String dom =
         run(
             "--window-size=" + width + "," + height,
+            // Wait for the page to settle (layout, paint, its scripts) before the DOM and the
+            // screenshot are taken: a busy machine otherwise paints part of a long page.
+            "--virtual-time-budget=1000",
             "--screenshot=" + png.toAbsolutePath(),
             "--dump-dom",
             copy.toUri().toString());
