@@ -94,8 +94,9 @@ final class DriftPrinter {
     return String.format(Locale.ROOT, "%+.2f%%", share * 100);
   }
 
+  /** A p-value in four decimals, {@code < 0.0001} when smaller, as the reports write it. */
   private static String pValue(double p) {
-    return String.format(Locale.ROOT, p < 1e-4 ? "%.1e" : "%.4f", p);
+    return p < 1e-4 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Decides whether the newest profile of a history is unusual, metric by metric, against the earlier
@@ -288,35 +289,40 @@ public final class Anomalies {
               false));
     }
     if (f.numeric().isPresent() && f.numeric().get().n() > 0) {
+      // A temporal field's mean and quantiles are moments: they read as dates or times.
+      UnaryOperator<MetricCheck> moment =
+          f.kind() == FieldKind.TEMPORAL ? c -> c.asTime(f.type()) : c -> c;
       Function<FieldProfile, Double> mean =
           x -> x.numeric().filter(n -> n.n() > 0).map(NumericStats::mean).orElse(Double.NaN);
       out.add(
-          check(
-              field,
-              "mean",
-              Optional.empty(),
-              times,
-              values(past, mean),
-              at,
-              mean.apply(f),
-              0,
-              RELATIVE_FLOOR,
-              false));
+          moment.apply(
+              check(
+                  field,
+                  "mean",
+                  Optional.empty(),
+                  times,
+                  values(past, mean),
+                  at,
+                  mean.apply(f),
+                  0,
+                  RELATIVE_FLOOR,
+                  false)));
       for (String q : QUANTILES) {
         Function<FieldProfile, Double> v =
             x -> x.numeric().map(n -> n.quantiles().getOrDefault(q, Double.NaN)).orElse(Double.NaN);
         out.add(
-            check(
-                field,
-                q,
-                Optional.empty(),
-                times,
-                values(past, v),
-                at,
-                v.apply(f),
-                0,
-                RELATIVE_FLOOR,
-                false));
+            moment.apply(
+                check(
+                    field,
+                    q,
+                    Optional.empty(),
+                    times,
+                    values(past, v),
+                    at,
+                    v.apply(f),
+                    0,
+                    RELATIVE_FLOOR,
+                    false)));
       }
     }
     FieldProfile previous = past.isEmpty() ? null : past.get(past.size() - 1);

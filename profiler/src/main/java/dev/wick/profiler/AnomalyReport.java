@@ -6,7 +6,6 @@ import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
 import dev.wick.core.report.VerdictFormats;
-import dev.wick.core.report.Wording;
 import dev.wick.profiler.internal.AnomaliesHtml;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -130,25 +129,25 @@ public record AnomalyReport(
       if (!c.judged() || c.anomalous()) {
         continue;
       }
-      String band = number(c.lower()) + " to " + number(c.upper());
+      String band = c.band();
       String message =
-          c.describe() + " is " + number(c.value()) + ", inside its band " + band + ".";
+          c.describe() + " is " + c.word(c.value()) + ", inside its band " + band + ".";
       held.add(
           Judgement.passed(
               Violation.Kind.THRESHOLD,
               c.field().orElse("rows"),
               c.metric() + c.category().map(x -> " " + x).orElse(""),
-              number(c.value()),
+              c.word(c.value()),
               band,
               Character.toUpperCase(message.charAt(0)) + message.substring(1)));
     }
     for (MetricCheck c : anomalies()) {
-      String v = number(c.value());
-      String band = number(c.lower()) + " to " + number(c.upper());
+      String v = c.word(c.value());
+      String band = c.band();
       String how =
           c.method() == MetricCheck.Method.SEASONAL
-              ? "same weekday's median " + number(c.center())
-              : "median " + number(c.center());
+              ? "same weekday's median " + c.word(c.center())
+              : "median " + c.word(c.center());
       String message = c.describe() + " is " + v + ", outside its band " + band + " (" + how + ").";
       out.add(
           new Violation(
@@ -178,10 +177,6 @@ public record AnomalyReport(
         figures);
   }
 
-  private static String number(double v) {
-    return Wording.number(v);
-  }
-
   /** This report as {@code anomalies.json} text. */
   public String toJson() {
     return AnomaliesJson.write(this);
@@ -200,7 +195,8 @@ public record AnomalyReport(
             schema.appeared(),
             schema.disappeared(),
             schema.typeChanged(),
-            anomalies()),
+            anomalies(),
+            checks),
         verdict(thresholds));
   }
 

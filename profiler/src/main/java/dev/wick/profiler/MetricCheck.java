@@ -1,6 +1,7 @@
 package dev.wick.profiler;
 
 import dev.wick.core.report.Wording;
+import dev.wick.profiler.internal.Formats;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,8 @@ import java.util.Optional;
  * @param upper the band's upper end
  * @param anomalous whether the value is outside the band
  * @param series the earlier values the band was made from, oldest first, then the newest
+ * @param timeType the field's type when the metric is a moment of a temporal field (its mean or a
+ *     quantile, in the profile's epoch numbers: days for dates, microseconds else), else empty
  */
 public record MetricCheck(
     Optional<String> field,
@@ -34,14 +37,60 @@ public record MetricCheck(
     double lower,
     double upper,
     boolean anomalous,
-    List<Point> series) {
+    List<Point> series,
+    Optional<String> timeType) {
 
   public MetricCheck {
+    Objects.requireNonNull(timeType, "timeType");
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(metric, "metric");
     Objects.requireNonNull(category, "category");
     Objects.requireNonNull(method, "method");
     series = List.copyOf(series);
+  }
+
+  /** A check of a metric that is no moment of a temporal field. */
+  public MetricCheck(
+      Optional<String> field,
+      String metric,
+      Optional<String> category,
+      double value,
+      Method method,
+      double center,
+      double lower,
+      double upper,
+      boolean anomalous,
+      List<Point> series) {
+    this(
+        field,
+        metric,
+        category,
+        value,
+        method,
+        center,
+        lower,
+        upper,
+        anomalous,
+        series,
+        Optional.empty());
+  }
+
+  /**
+   * This check, its values moments of a temporal field of {@code type} ({@code timestamp}, ...).
+   */
+  public MetricCheck asTime(String type) {
+    return new MetricCheck(
+        field,
+        metric,
+        category,
+        value,
+        method,
+        center,
+        lower,
+        upper,
+        anomalous,
+        series,
+        Optional.of(type));
   }
 
   /** How a band was made. */
@@ -66,14 +115,40 @@ public record MetricCheck(
   public String summary() {
     return describe()
         + ": "
-        + Wording.number(value)
+        + word(value)
         + (judged()
-            ? ", band "
-                + Wording.number(lower)
-                + " to "
-                + Wording.number(upper)
-                + (method == Method.SEASONAL ? " (same weekday)" : " (robust)")
+            ? ", band " + band() + (method == Method.SEASONAL ? " (same weekday)" : " (robust)")
             : " (not judged)");
+  }
+
+  /**
+   * Whether this metric counts something (rows, distinct values): it then reads as a whole number.
+   */
+  public boolean isCount() {
+    return metric.equals("rowCount") || metric.equals("distinct");
+  }
+
+  /**
+   * A value of this metric for people: a count as a whole number with thousands separated ({@code
+   * 1,842}, though the band around it or a distinct estimate may have a fraction), anything else as
+   * {@link Wording#number} writes it.
+   */
+  public String word(double v) {
+    if (timeType.isPresent()) {
+      return Formats.mean(FieldKind.TEMPORAL, timeType.get(), v);
+    }
+    return isCount() && Double.isFinite(v) ? Wording.count(Math.round(v)) : Wording.number(v);
+  }
+
+  /**
+   * The band for people: {@code 378 to 418}, or {@code at most 0.1027} when it has no lower end
+   * (the distances to the window).
+   */
+  public String band() {
+    if (lower == Double.NEGATIVE_INFINITY && upper != Double.POSITIVE_INFINITY) {
+      return "at most " + word(upper);
+    }
+    return word(lower) + " to " + word(upper);
   }
 
   /**

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The frame every Wick HTML report shares: one stylesheet (one font, tables that scroll inside
- * their box instead of running off the page), a title, and the verdict banner first. A report adds
- * its own sections and, for its charts, a few rules of its own.
+ * their box instead of running off the page, long unbreakable values such as paths wrapped inside
+ * the window), a title, and the verdict banner first. A report adds its own sections and, for its
+ * charts, a few rules of its own.
  *
  * <p>Pages stay self-contained: inline CSS, no network, every text escaped by {@link Html#escape}.
  */
@@ -26,7 +27,8 @@ public final class ReportPage {
       h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px}h3{font-size:15px;margin:12px 0 4px}
       .sub,.meta{color:#555;margin-bottom:16px}
       table{border-collapse:collapse;font-size:13px;margin-bottom:16px;display:block;max-width:100%;overflow-x:auto}
-      th,td{border-bottom:1px solid #e2e2e2;padding:4px 10px;text-align:left;vertical-align:top}
+      h1,h2,h3,p,li,dd,small,.sub,.meta{overflow-wrap:anywhere}
+      th,td{border-bottom:1px solid #e2e2e2;padding:4px 10px;text-align:left;vertical-align:top;overflow-wrap:break-word}
       th{background:#f4f6f8;font-weight:600}
       td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
       code,pre{font:12px ui-monospace,Menlo,Consolas,monospace}code{background:#f3f3f3;padding:0 .25em;border-radius:3px}
@@ -35,7 +37,7 @@ public final class ReportPage {
       .pass,.ok{color:#176d2c}.fail,.bad{color:#b00020;font-weight:600}.warned{color:#9a6700}
       .verdict{border-radius:6px;padding:12px 16px;margin:12px 0 20px;border:1px solid}
       .verdict .word{font-size:20px;font-weight:700;letter-spacing:.04em}
-      .verdict p{margin:4px 0 8px}.verdict table{margin:0;background:#fff}
+      .verdict p{margin:4px 0 8px}.verdict table{margin:0}.verdict tbody tr{background:#fff}
       .verdict.passed{background:#eaf6ec;border-color:#3d9a50}.verdict.passed .word{color:#176d2c}
       .verdict.failed{background:#fdecea;border-color:#c94040}.verdict.failed .word{color:#b00020}
       .verdict.not-judged{background:#f1f3f5;border-color:#8a939c}.verdict.not-judged .word{color:#4a525a}

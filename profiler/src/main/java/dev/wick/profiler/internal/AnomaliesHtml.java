@@ -4,10 +4,10 @@ import static dev.wick.core.report.Html.escape;
 
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.report.ReportPage;
-import dev.wick.core.report.Wording;
 import dev.wick.profiler.DriftReport;
 import dev.wick.profiler.MetricCheck;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,7 +15,8 @@ import java.util.Optional;
 /**
  * {@code anomalies.html}: one self-contained page (no network) listing the schema changes and every
  * anomalous metric with a small inline SVG time series: the earlier values, the band they give
- * (shaded), and the newest value (red when outside).
+ * (shaded), and the newest value (red when outside); then every metric in one table, the anomalous
+ * first.
  */
 public final class AnomaliesHtml {
   private static final int W = 360;
@@ -37,6 +38,7 @@ public final class AnomaliesHtml {
    * @param disappeared fields only the previous profile has
    * @param typeChanged fields whose type changed since the previous profile
    * @param anomalies the anomalous metrics, in report order
+   * @param checks every metric judged or not, in report order
    */
   public record Page(
       String source,
@@ -48,7 +50,8 @@ public final class AnomaliesHtml {
       List<String> appeared,
       List<String> disappeared,
       List<DriftReport.TypeChange> typeChanged,
-      List<MetricCheck> anomalies) {
+      List<MetricCheck> anomalies,
+      List<MetricCheck> checks) {
 
     /** True when some field appeared, disappeared or changed type. */
     boolean schemaChanged() {
@@ -108,18 +111,55 @@ public final class AnomaliesHtml {
       h.append("<section><h3>")
           .append(escape(c.describe()))
           .append("</h3><small>")
-          .append(escape(Wording.number(c.value())))
-          .append(" outside ")
-          .append(escape(Wording.number(c.lower())))
-          .append(" to ")
-          .append(escape(Wording.number(c.upper())))
+          .append(escape(c.word(c.value())))
+          .append(", band ")
+          .append(escape(c.band()))
           .append(c.method() == MetricCheck.Method.SEASONAL ? " (same weekday)" : " (robust)")
           .append("</small><br>")
           .append(chart(c))
           .append("</section>");
     }
+    metrics(h, r.checks());
     h.append("</body></html>\n");
     return h.toString();
+  }
+
+  /**
+   * Every metric in one table, the anomalous first, then those inside their band, then the rest.
+   */
+  private static void metrics(StringBuilder h, List<MetricCheck> checks) {
+    if (checks.isEmpty()) {
+      return;
+    }
+    h.append("<h2>Every metric</h2><table><thead><tr><th>outcome</th><th>metric</th>")
+        .append("<th class=\"n\">newest value</th><th class=\"n\">band</th><th>band from</th>")
+        .append("</tr></thead><tbody>");
+    List<MetricCheck> ordered =
+        checks.stream()
+            .sorted(Comparator.comparingInt(c -> c.anomalous() ? 0 : c.judged() ? 1 : 2))
+            .toList();
+    for (MetricCheck c : ordered) {
+      h.append("<tr>")
+          .append(
+              c.anomalous()
+                  ? "<td class=\"fail\">outside</td>"
+                  : c.judged() ? "<td class=\"pass\">inside</td>" : "<td>not judged</td>")
+          .append("<td>")
+          .append(escape(c.describe()))
+          .append("</td><td class=\"n\">")
+          .append(escape(c.word(c.value())))
+          .append("</td><td class=\"n\">")
+          .append(c.judged() ? escape(c.band()) : "-")
+          .append("</td><td>")
+          .append(
+              switch (c.method()) {
+                case ROBUST -> "the window's median and spread";
+                case SEASONAL -> "the same weekday";
+                case NOT_JUDGED -> "too few earlier values";
+              })
+          .append("</td></tr>");
+    }
+    h.append("</tbody></table>\n");
   }
 
   /** The series as a line, the band as a shaded rectangle, the newest value as a dot. */
@@ -174,7 +214,7 @@ public final class AnomaliesHtml {
             y(last.value(), lo, span),
             c.anomalous() ? "#c00" : "#4e79a7",
             escape(last.at().toString()),
-            escape(Wording.number(last.value()))));
+            escape(c.word(last.value()))));
     svg.append("</svg>");
     return svg.toString();
   }

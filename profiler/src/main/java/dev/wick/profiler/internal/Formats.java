@@ -35,8 +35,20 @@ public final class Formats {
     return Wording.number(v);
   }
 
-  /** A p-value: scientific notation when small. */
+  /**
+   * A field's mean as {@link #value} writes a value, but a timestamp's to the second: the mean is
+   * no moment of the data, so the data's own precision does not apply to it.
+   */
+  public static String mean(FieldKind kind, String type, double v) {
+    boolean timestamp = kind == FieldKind.TEMPORAL && !type.equals("date") && Double.isFinite(v);
+    return value(kind, type, timestamp ? Math.round(v / 1e6) * 1e6 : v);
+  }
+
+  /** A p-value in four decimals, {@code < 0.0001} when smaller than that. */
   public static String pValue(double p) {
-    return p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+    if (Double.isNaN(p)) {
+      return "-";
+    }
+    return p < 1e-4 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
   }
 }

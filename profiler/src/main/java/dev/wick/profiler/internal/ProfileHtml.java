@@ -38,7 +38,7 @@ public final class ProfileHtml {
       table.sortable td.type,table.sortable th.type{text-align:left;color:#555} tr.drifted td{background:#fdecea}
       section{border-top:1px solid #eee;padding:8px 0;display:flex;gap:32px;flex-wrap:wrap}
       section dl{display:grid;grid-template-columns:repeat(4,auto);gap:2px 12px;font-size:13px;margin:0;align-content:start}
-      section dt{color:#555} section dd{margin:0} .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}
+      section dt{color:#555} section dd{margin:0} .legend{white-space:nowrap} .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}
       """;
 
   private static final String SCRIPT =
@@ -89,14 +89,14 @@ public final class ProfileHtml {
         .append(" rows, ")
         .append(current.fields().size())
         .append(" fields, made ")
-        .append(escape(current.createdAt()));
+        .append(escape(Wording.time(current.createdAt())));
     if (baseline.isPresent()) {
       h.append(". Compared with the baseline ")
           .append(escape(baseline.get().source()))
           .append(" (")
           .append(Wording.number(baseline.get().rowCount()))
           .append(" rows, made ")
-          .append(escape(baseline.get().createdAt()))
+          .append(escape(Wording.time(baseline.get().createdAt())))
           .append(")")
           .append("<span class=\"legend\"><span style=\"background:")
           .append(Charts.CURRENT)
@@ -175,13 +175,11 @@ public final class ProfileHtml {
       rowStart(h, p, f, d);
       Optional<NumericStats> s = f.numeric();
       cellValue(h, f, s.map(NumericStats::min));
-      cellValue(h, f, s.map(NumericStats::mean));
+      double mean = s.map(NumericStats::mean).orElse(Double.NaN);
+      cell(h, mean, Formats.mean(f.kind(), f.type(), mean));
       cellValue(h, f, s.map(NumericStats::max));
       double sd = s.map(NumericStats::stddev).orElse(Double.NaN);
-      cell(
-          h,
-          sd,
-          f.kind() == FieldKind.TEMPORAL ? Wording.number(sd) + unit(f) : Wording.number(sd));
+      cell(h, sd, f.kind() == FieldKind.TEMPORAL ? spread(f, sd) : Wording.number(sd));
       cellValue(h, f, s.map(NumericStats::median));
       if (drift.isPresent()) {
         driftCells(h, d, d.flatMap(FieldDrift::ks).map(FieldDrift.KsTest::pValue));
@@ -192,8 +190,14 @@ public final class ProfileHtml {
     h.append("</tbody></table>\n");
   }
 
-  private static String unit(FieldProfile f) {
-    return f.type().equals("date") ? " days" : " µs";
+  /**
+   * The standard deviation of a temporal field as a duration ({@code 2d 1h}): dates count days,
+   * timestamps microseconds.
+   */
+  private static String spread(FieldProfile f, double sd) {
+    return f.type().equals("date")
+        ? Wording.durationOfMicros(sd * 86_400e6)
+        : Wording.durationOfMicros(sd);
   }
 
   private static void categoricalTable(
@@ -334,7 +338,7 @@ public final class ProfileHtml {
               String label = f.kind() == FieldKind.COLLECTION ? "Size " : "";
               stat(h, label + "min", Formats.value(f.kind(), f.type(), s.min()));
               stat(h, label + "max", Formats.value(f.kind(), f.type(), s.max()));
-              stat(h, label + "mean", Formats.value(f.kind(), f.type(), s.mean()));
+              stat(h, label + "mean", Formats.mean(f.kind(), f.type(), s.mean()));
               s.quantiles()
                   .forEach((k, v) -> stat(h, label + k, Formats.value(f.kind(), f.type(), v)));
               if (s.zeros() > 0) {
