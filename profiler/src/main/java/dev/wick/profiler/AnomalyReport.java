@@ -130,8 +130,7 @@ public record AnomalyReport(
         continue;
       }
       String band = c.band();
-      String message =
-          c.describe() + " is " + c.word(c.value()) + ", inside its band " + band + ".";
+      String message = c.describe() + " is " + c.word(c.value()) + ", " + within(band, true) + ".";
       held.add(
           Judgement.passed(
               Violation.Kind.THRESHOLD,
@@ -148,7 +147,7 @@ public record AnomalyReport(
           c.method() == MetricCheck.Method.SEASONAL
               ? "same weekday's median " + c.word(c.center())
               : "median " + c.word(c.center());
-      String message = c.describe() + " is " + v + ", outside its band " + band + " (" + how + ").";
+      String message = c.describe() + " is " + v + ", " + within(band, false) + " (" + how + ").";
       out.add(
           new Violation(
               Violation.Kind.THRESHOLD,
@@ -175,6 +174,15 @@ public record AnomalyReport(
         gate(thresholds),
         "metric",
         figures);
+  }
+
+  /** Where a value sits against its band: "inside its band 3 to 5", "above its limit 0.1". */
+  private static String within(String band, boolean inside) {
+    String limit = "at most ";
+    if (band.startsWith(limit)) {
+      return (inside ? "within its limit " : "above its limit ") + band.substring(limit.length());
+    }
+    return (inside ? "inside" : "outside") + " its band " + band;
   }
 
   /** This report as {@code anomalies.json} text. */
