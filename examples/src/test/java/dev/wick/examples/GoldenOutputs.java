@@ -43,6 +43,9 @@ final class GoldenOutputs {
           // the time a profile, diff or check was made (data holds at most milliseconds)
           Map.entry(
               Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6,9}Z"), "<time>"),
+          // the time a report says its profile was made, to the second
+          Map.entry(
+              Pattern.compile("made \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "made <time>"),
           Map.entry(
               Pattern.compile(
                   "(?<=\"(createdAt|created|generatedAt|startedAt|finishedAt)\" ?: ?\")[^\"]+"),

@@ -243,5 +243,8 @@ class AnomaliesTest {
     assertThat(html)
         .contains("<div class=\"verdict failed\" id=\"verdict\"><div class=\"word\">FAILED");
     assertThat(html).contains("class=\"band\"").contains("field &#39;email&#39; null rate");
+    // Each chart has its axes: the value axis's ends and the newest profile's date.
+    assertThat(html.split("class=\"axis\"", -1)).hasSize(r.anomalies().size() + 1);
+    assertThat(html).contains(">2026-02-12</text>");
   }
 }

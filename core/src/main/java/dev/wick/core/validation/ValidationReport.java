@@ -52,9 +52,9 @@ public final class ValidationReport {
   }
 
   /**
-   * The report of {@code summary} under its {@code verdict} ({@link ValidationSummary#verdict} or
-   * {@link ValidationSummary#unjudged}, whose subject names the input), the validation against the
-   * schema {@code schemaName}; no examples.
+   * The report of {@code summary} under its {@code verdict} ({@link ValidationSummary#verdict},
+   * whose subject names the input), the validation against the schema {@code schemaName}; no
+   * examples.
    */
   public static ValidationReport of(Verdict verdict, ValidationSummary summary, String schemaName) {
     return new ValidationReport(

@@ -19,9 +19,15 @@ import java.util.Optional;
  * first.
  */
 public final class AnomaliesHtml {
-  private static final int W = 360;
-  private static final int H = 110;
+  private static final int W = 400;
+  private static final int H = 130;
   private static final int PAD = 8;
+
+  /** Room for the value axis's labels, left of the plot. */
+  private static final int LEFT = 64;
+
+  /** Room for the dates, below the plot. */
+  private static final int BOTTOM = 20;
 
   private AnomaliesHtml() {}
 
@@ -162,7 +168,10 @@ public final class AnomaliesHtml {
     h.append("</tbody></table>\n");
   }
 
-  /** The series as a line, the band as a shaded rectangle, the newest value as a dot. */
+  /**
+   * The series as a line, the band as a shaded rectangle, the newest value as a dot; the value axis
+   * labelled with its ends, the time axis with the first and the newest profile's dates.
+   */
   static String chart(MetricCheck c) {
     List<MetricCheck.Point> pts = c.series();
     double lo = Double.POSITIVE_INFINITY;
@@ -193,10 +202,11 @@ public final class AnomaliesHtml {
         String.format(
             Locale.ROOT,
             "<rect class=\"band\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#4e79a7\" fill-opacity=\"0.15\"/>",
-            PAD,
+            LEFT,
             yTop,
-            W - 2 * PAD,
+            W - LEFT - PAD,
             Math.max(1, yBottom - yTop)));
+    axes(svg, c, pts, lo, hi);
     StringBuilder line = new StringBuilder();
     for (int i = 0; i < n; i++) {
       line.append(
@@ -219,11 +229,49 @@ public final class AnomaliesHtml {
     return svg.toString();
   }
 
+  /** The two axes, the value axis's ends and the first and last dates. */
+  private static void axes(
+      StringBuilder svg, MetricCheck c, List<MetricCheck.Point> pts, double lo, double hi) {
+    int bottom = H - BOTTOM;
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<path class=\"axis\" d=\"M%d %d V%d H%d\" stroke=\"#999\" fill=\"none\"/>",
+            LEFT,
+            PAD,
+            bottom,
+            W - PAD));
+    label(svg, LEFT - 4, PAD + 4, "end", c.word(hi));
+    label(svg, LEFT - 4, bottom, "end", c.word(lo));
+    label(svg, LEFT, H - 4, "start", day(pts.get(0).at()));
+    if (pts.size() > 1) {
+      label(svg, W - PAD, H - 4, "end", day(pts.get(pts.size() - 1).at()));
+    }
+  }
+
+  private static void label(StringBuilder svg, double x, double y, String anchor, String text) {
+    svg.append(
+            String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"10\" fill=\"#555\">",
+                x,
+                y,
+                anchor))
+        .append(escape(text))
+        .append("</text>");
+  }
+
+  /** A profile's date, or its time to the minute when it is not midnight. */
+  private static String day(Instant at) {
+    String text = at.toString();
+    return text.endsWith("T00:00:00Z") ? text.substring(0, 10) : text.substring(0, 16) + "Z";
+  }
+
   private static double x(int i, int n) {
-    return n <= 1 ? W / 2.0 : PAD + (W - 2.0 * PAD) * i / (n - 1);
+    return n <= 1 ? (LEFT + W - PAD) / 2.0 : LEFT + (W - LEFT - PAD) * (double) i / (n - 1);
   }
 
   private static double y(double v, double lo, double span) {
-    return PAD + (H - 2.0 * PAD) * (1 - (v - lo) / span);
+    return PAD + (H - BOTTOM - PAD) * (1 - (v - lo) / span);
   }
 }
