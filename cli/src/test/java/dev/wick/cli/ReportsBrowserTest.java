@@ -42,6 +42,7 @@ class ReportsBrowserTest {
       Set.of(
           "diff-failed",
           "checks-failed",
+          "validate-failed",
           "drift-passed",
           "profile-drift-passed",
           "anomalies-failed");
@@ -91,6 +92,9 @@ class ReportsBrowserTest {
             + "  - {check: rowCount, min: 1000000}\n");
     check("checks-failed", "FAILED", failing.toString());
 
+    validate("validate-passed", "PASSED", "0.5");
+    validate("validate-failed", "FAILED", "0.001");
+
     String before = profile(COUNTS + "baseline", "profile-baseline");
     String after = profile(COUNTS + "candidate", "profile-candidate");
     // The counts barely drift; the candidate with every play count doubled drifts past 0.1.
@@ -139,6 +143,23 @@ class ReportsBrowserTest {
                 out.toString()));
     args.addAll(List.of(gate));
     CliRun run = wick(args.toArray(new String[0]));
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(word.equals("FAILED") ? 1 : 0);
+    REPORTS.add(new Report(name, out.resolve("report.html"), word));
+  }
+
+  private static void validate(String name, String word, String maxInvalid) {
+    Path out = tmp.resolve(name);
+    CliRun run =
+        wick(
+            "validate",
+            "--in",
+            "../examples/data/track_plays",
+            "--schema",
+            "../examples/src/main/avro/TrackPlay.avsc",
+            "--max-invalid-fraction",
+            maxInvalid,
+            "--out",
+            out.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(word.equals("FAILED") ? 1 : 0);
     REPORTS.add(new Report(name, out.resolve("report.html"), word));
   }
