@@ -109,7 +109,7 @@ final class AnomaliesCommand implements Callable<Integer> {
               : "--in is read only to explain where the anomalies sit; add --explain, or leave"
                   + " --in out.");
     }
-    junit.check(overwrite, data == null ? List.of(history) : List.of(history, data));
+    junit.check(overwrite, data == null ? List.of(history) : List.of(history, data), out);
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();

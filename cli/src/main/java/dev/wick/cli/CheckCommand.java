@@ -88,7 +88,7 @@ final class CheckCommand implements Callable<Integer> {
     }
     List<String> inputs = new ArrayList<>(List.of(input.in, checksFile.toString()));
     inputs.addAll(checks.inputs());
-    junit.check(output.overwrite, inputs);
+    junit.check(output.overwrite, inputs, output.out);
     SparkSession session = spark.spark();
     CheckResults results;
     GateResult gate;

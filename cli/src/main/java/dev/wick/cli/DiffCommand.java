@@ -114,7 +114,7 @@ final class DiffCommand implements Callable<Integer> {
     if (gate != null) {
       gate.check();
     }
-    junit.check(output.overwrite, List.of(lhs, rhs));
+    junit.check(output.overwrite, List.of(lhs, rhs), output.out);
     // The diff's settings fail here, before Spark starts.
     String lhsLabel = "lhs (" + lhs + ")";
     String rhsLabel = "rhs (" + rhs + ")";

@@ -128,7 +128,7 @@ final class DriftCommand implements Callable<Integer> {
     if (data != null) {
       inputs.add(data);
     }
-    junit.check(overwrite, inputs);
+    junit.check(overwrite, inputs, out);
     Profile before = Profile.read(Path.of(baseline));
     Profile after = Profile.read(Path.of(current));
     ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, after);

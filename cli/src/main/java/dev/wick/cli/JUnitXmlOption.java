@@ -26,14 +26,25 @@ final class JUnitXmlOption {
   Path file;
 
   /**
-   * Refuses, before any work, a file that exists (unless {@code overwrite}), is a folder, or is one
-   * of {@code inputs} or inside one.
+   * Refuses, before any work, a file that exists (unless {@code overwrite}), is a folder, is one of
+   * {@code inputs} or inside one, or sits inside the command's output folder {@code out} (null when
+   * it writes none), which the command creates whole.
    */
-  void check(boolean overwrite, List<String> inputs) {
+  void check(boolean overwrite, List<String> inputs, String out) {
     if (file == null) {
       return;
     }
     Path target = file.toAbsolutePath().normalize();
+    if (out != null
+        && !out.contains("://")
+        && target.startsWith(Path.of(out).toAbsolutePath().normalize())) {
+      throw WickException.usage(
+          "--junit-xml "
+              + file
+              + " is inside the output folder "
+              + out
+              + ", which the command writes whole; write it beside the folder instead.");
+    }
     if (Files.isDirectory(target)) {
       throw WickException.usage(
           "--junit-xml "

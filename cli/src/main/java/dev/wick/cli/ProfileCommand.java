@@ -91,7 +91,7 @@ final class ProfileCommand implements Callable<Integer> {
     }
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
-    junit.check(overwrite, inputs);
+    junit.check(overwrite, inputs, out);
     SparkSession session = spark.spark();
     // The outputs are opened before the scan, so an existing or overlapping one is refused first.
     try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);

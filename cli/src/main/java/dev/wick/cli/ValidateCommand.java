@@ -97,7 +97,7 @@ final class ValidateCommand implements Callable<Integer> {
     // Bad semantic types and reasons column names fail here, before Spark starts.
     Validation validation = Validation.of(schema).reasonsColumn(reasonsColumn);
 
-    junit.check(output.overwrite, List.of(input.in, schemaFile.toString()));
+    junit.check(output.overwrite, List.of(input.in, schemaFile.toString()), output.out);
     SparkSession session = spark.spark();
     Dataset<Row> data = input.source().read(session);
     if (written == null) {

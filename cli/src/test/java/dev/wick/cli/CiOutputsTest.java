@@ -143,6 +143,16 @@ class CiOutputsTest {
         .contains("is inside the input " + BASELINE + ", which Wick never writes");
     assertThat(Path.of(BASELINE, "wick.xml")).doesNotExist();
 
+    // Inside the output folder, which the command writes whole, it is refused too.
+    Path out = tmp.resolve("r5");
+    CliRun insideOut =
+        wick(
+            concat(
+                diff, "--out", out.toString(), "--junit-xml", out.resolve("wick.xml").toString()));
+    assertThat(insideOut.exitCode()).isEqualTo(2);
+    assertThat(insideOut.err()).contains("is inside the output folder " + out);
+    assertThat(out).doesNotExist();
+
     // With --overwrite, the file is replaced whole.
     CliRun replaced =
         wick(
