@@ -1,10 +1,8 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
-import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
-import dev.wick.core.io.Source;
 import dev.wick.profiler.Anomalies;
 import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.AnomalyThresholds;
@@ -18,12 +16,9 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -86,30 +81,15 @@ final class AnomaliesCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
-  @Option(
-      names = "--in",
-      paramLabel = "PATH",
-      description =
-          "The data the newest profile was made of, for --explain: a profile alone cannot be cut"
-              + " into slices.")
-  String data;
-
-  @Mixin ExplainOptions explain;
+  @Mixin ProfileDataOptions data;
 
   @Override
   public Integer call() {
     if (overwrite && out == null) {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
-    if (explain.on() != (data != null)) {
-      throw WickException.usage(
-          explain.on()
-              ? "--explain cuts the newest data into slices, which a profile alone cannot give;"
-                  + " pass the data the newest profile was made of with --in PATH."
-              : "--in is read only to explain where the anomalies sit; add --explain, or leave"
-                  + " --in out.");
-    }
-    junit.check(overwrite, data == null ? List.of(history) : List.of(history, data), out);
+    data.check("newest", "the anomalies");
+    junit.check(overwrite, data.inputs(List.of(history)), out);
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
@@ -143,15 +123,13 @@ final class AnomaliesCommand implements Callable<Integer> {
             AnomalyThresholds::allowingEmpty);
     PrintWriter stdout = spec.commandLine().getOut();
     AnomaliesPrinter.print(report, stdout);
-    if (data != null && points.size() >= 2 && !report.anomalies().isEmpty()) {
+    if (data.on() && points.size() >= 2 && !report.anomalies().isEmpty()) {
       Profile newestProfile = points.get(points.size() - 1).profile();
-      Dataset<Row> rows = Source.of(data).read(spark.spark());
-      Map<String, Explanation> explained =
-          DriftRegion.explain(
-              explain.explainer(rows).rows(newestProfile.rowCount()),
-              DriftRegion.ofAnomalies(
-                  report, points.get(points.size() - 2).profile(), newestProfile));
-      explained.values().forEach(e -> stdout.println("explain: " + e.line()));
+      data.explain(
+          spark.spark(),
+          newestProfile.rowCount(),
+          DriftRegion.ofAnomalies(report, points.get(points.size() - 2).profile(), newestProfile),
+          stdout);
     }
     if (out != null) {
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {

@@ -4,20 +4,16 @@ import dev.wick.core.WickException;
 import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
-import dev.wick.core.io.Source;
 import dev.wick.profiler.DriftRegion;
 import dev.wick.profiler.DriftThresholds;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -95,15 +91,7 @@ final class DriftCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
-  @Option(
-      names = "--in",
-      paramLabel = "PATH",
-      description =
-          "The data the current profile was made of, for --explain: a profile alone cannot be cut"
-              + " into slices.")
-  String data;
-
-  @Mixin ExplainOptions explain;
+  @Mixin ProfileDataOptions data;
 
   @Override
   public Integer call() {
@@ -115,19 +103,8 @@ final class DriftCommand implements Callable<Integer> {
     if (overwrite && out == null) {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
-    if (explain.on() && data == null) {
-      throw WickException.usage(
-          "--explain cuts the current data into slices, which a profile alone cannot give; pass"
-              + " the data the current profile was made of with --in PATH.");
-    }
-    if (data != null && !explain.on()) {
-      throw WickException.usage(
-          "--in is read only to explain where the drift sits; add --explain, or leave --in out.");
-    }
-    List<String> inputs = new ArrayList<>(List.of(baseline, current));
-    if (data != null) {
-      inputs.add(data);
-    }
+    data.check("current", "the drift");
+    List<String> inputs = data.inputs(List.of(baseline, current));
     junit.check(overwrite, inputs, out);
     Profile before = Profile.read(Path.of(baseline));
     Profile after = Profile.read(Path.of(current));
@@ -142,11 +119,9 @@ final class DriftCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     DriftPrinter.print(comparison.drift(), stdout);
     Map<String, Explanation> explained = Map.of();
-    if (data != null) {
-      Dataset<Row> rows = Source.of(data).read(spark.spark());
+    if (data.on()) {
       List<DriftRegion> regions = DriftRegion.toExplain(comparison.drift(), before, after, judged);
-      explained = DriftRegion.explain(explain.explainer(rows).rows(after.rowCount()), regions);
-      explained.values().forEach(e -> stdout.println("explain: " + e.line()));
+      explained = data.explain(spark.spark(), after.rowCount(), regions, stdout);
       if (regions.isEmpty()) {
         stdout.println("explain: no field moved enough to explain.");
       }
