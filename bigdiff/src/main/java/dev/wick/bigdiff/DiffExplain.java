@@ -115,7 +115,6 @@ final class DiffExplain {
     Explainer explainer =
         Explainer.of(joined)
             .counting(Explanation.Unit.KEYS)
-            .rows(counts.classified())
             // The columns are measured on the left-hand side's rows, without the join.
             .measuredOn(lhs);
     explainer = by.isEmpty() ? explainer.excluding(List.of(DIFF, FIELDS)) : explainer.by(by);

@@ -50,7 +50,7 @@ final class CheckExplain {
     if (failing.isEmpty()) {
       return results;
     }
-    Explainer explainer = Explainer.of(source).rows(results.rows());
+    Explainer explainer = Explainer.of(source);
     explainer =
         by.isEmpty()
             ? explainer.excluding(

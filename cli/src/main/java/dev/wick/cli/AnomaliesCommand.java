@@ -127,7 +127,6 @@ final class AnomaliesCommand implements Callable<Integer> {
       Profile newestProfile = points.get(points.size() - 1).profile();
       data.explain(
           spark.spark(),
-          newestProfile.rowCount(),
           DriftRegion.ofAnomalies(report, points.get(points.size() - 2).profile(), newestProfile),
           stdout);
     }

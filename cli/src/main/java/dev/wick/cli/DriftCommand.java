@@ -121,7 +121,7 @@ final class DriftCommand implements Callable<Integer> {
     Map<String, Explanation> explained = Map.of();
     if (data.on()) {
       List<DriftRegion> regions = DriftRegion.toExplain(comparison.drift(), before, after, judged);
-      explained = data.explain(spark.spark(), after.rowCount(), regions, stdout);
+      explained = data.explain(spark.spark(), regions, stdout);
       if (regions.isEmpty()) {
         stdout.println("explain: no field moved enough to explain.");
       }

@@ -119,7 +119,7 @@ final class ProfileCommand implements Callable<Integer> {
       if (explain.on() && comparison.isPresent()) {
         explained =
             DriftRegion.explain(
-                explain.explainer(data).rows(profile.rowCount()),
+                explain.explainer(data),
                 DriftRegion.toExplain(
                     comparison.get().drift(), before.get(), profile, judged(thresholds)));
         explained.values().forEach(e -> stdout.println("explain: " + e.line()));

@@ -65,13 +65,12 @@ final class ProfileDataOptions {
   }
 
   /**
-   * Where each region's rows sit in the data ({@code rows} of them, as the profile counted), each
-   * printed as an {@code explain:} line on {@code out}.
+   * Where each region's rows sit in the data, each printed as an {@code explain:} line on {@code
+   * out}.
    */
-  Map<String, Explanation> explain(
-      SparkSession spark, long rows, List<DriftRegion> regions, PrintWriter out) {
+  Map<String, Explanation> explain(SparkSession spark, List<DriftRegion> regions, PrintWriter out) {
     Map<String, Explanation> explained =
-        DriftRegion.explain(explain.explainer(Source.of(data).read(spark)).rows(rows), regions);
+        DriftRegion.explain(explain.explainer(Source.of(data).read(spark)), regions);
     explained.values().forEach(e -> out.println("explain: " + e.line()));
     return explained;
   }

@@ -128,7 +128,7 @@ final class ValidateCommand implements Callable<Integer> {
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
       if (explainer != null) {
-        explained = ExplainOptions.rules(explainer.rows(summary.total()), summary, checked);
+        explained = ExplainOptions.rules(explainer, summary, checked);
       }
       out.writeString("summary.json", summary.toJson(explained));
       out.writeString("summary.md", VerdictFormats.markdownBeside(verdict, "report.html"));

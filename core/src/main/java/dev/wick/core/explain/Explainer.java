@@ -1,13 +1,10 @@
 package dev.wick.core.explain;
 
-import static org.apache.spark.sql.functions.approx_count_distinct;
-import static org.apache.spark.sql.functions.array;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.percentile_approx;
 import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.WickException;
@@ -26,13 +23,15 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -56,11 +55,15 @@ import org.apache.spark.sql.types.TimestampType;
  * e.line(); // range(ms_played): 97.00% of the 412 failing rows are in platform = WEB (...)
  * }</pre>
  *
- * <p>Two passes over the data, whatever the number of columns and failures: one aggregation of the
- * candidate columns' distinct counts and quantiles (which columns to cut by, and where), and one of
- * the rows and failing rows per combination of the columns' labels, which the driver then sums per
- * column and per pair of columns. The columns cut by are chosen so that their labels make at most
- * {@value #MAX_COMBINATIONS} combinations, so what the driver holds is bounded whatever the rows.
+ * <p>Two reads of the data, whatever the number of columns and failures: a short one that takes the
+ * first rows of every partition, about {@value #MEASURED_ROWS} in all, to learn the candidate
+ * columns' values and quantiles (which columns to cut by, and where), and one aggregation of the
+ * rows and failing rows per combination of the columns' labels over every row, which the driver
+ * then sums per column and per pair of columns. The columns cut by are chosen so that the labels
+ * the first read saw make at most {@value #MAX_COMBINATIONS} combinations; should the data hold so
+ * many more values that the aggregation finds four times that, it is made again with the values the
+ * first read did not see sharing one label per column ({@link Condition.Kind#OTHER}), so what the
+ * driver holds is bounded whatever the rows.
  *
  * <p>A slice is reported when the lower end of its failing rate's 95% Wilson interval is above the
  * upper end of the interval of the rate outside it, it holds at least {@value #MIN_FAILING} failing
@@ -72,15 +75,11 @@ import org.apache.spark.sql.types.TimestampType;
  * Slices rank by their excess: the failing rows they hold beyond what the rate outside would give
  * them.
  *
- * <p>Told how many rows the data holds ({@link #rows}), the first pass measures the candidate
- * columns over a random sample of about {@value #MEASURED_ROWS} of them; the second always counts
- * every row.
- *
  * <p>By default the candidates are the top-level columns of plain types (text, numbers, booleans,
- * dates, times) with at most {@value #MAX_VALUES} distinct values, and the numbers and times with
- * more, in five buckets by their quantiles; text with more distinct values is skipped, never
- * exploded, and at most {@value #MAX_COLUMNS} columns are cut by, the fewest-valued first. {@link
- * #by} names the columns instead.
+ * dates, times) with at most {@value #MAX_VALUES} distinct values in the first read, and the
+ * numbers and times with more, in five buckets by their quantiles; text with more distinct values
+ * is skipped, never exploded, and at most {@value #MAX_COLUMNS} columns are cut by, the
+ * fewest-valued first. {@link #by} names the columns instead.
  */
 public final class Explainer {
   /** The most distinct values a column may have to be cut by its values. */
@@ -111,21 +110,34 @@ public final class Explainer {
   public static final long MAX_COMBINATIONS = 50_000;
 
   /**
-   * Beyond this many rows ({@link #rows}), the candidate columns are measured over a sample of
-   * about this many.
+   * About how many rows the first read takes, the same number from the start of each partition:
+   * enough for the quantiles that edge the buckets and for the values of a column of few, and
+   * cheap, since each partition's read stops there (a Spark sample or limit would decode every row,
+   * or take its rows from wherever they arrive first).
    */
-  public static final long MEASURED_ROWS = 100_000;
-
-  private static final long SAMPLE_SEED = 42;
+  public static final int MEASURED_ROWS = 20_000;
 
   private static final double[] CUTS = {0.2, 0.4, 0.6, 0.8};
-  private static final String NULL_LABEL = "\u0000null";
+
+  /** The label of a null in a column cut by its values. */
+  private static final String NULL_TEXT = "\u0000null";
+
+  /** The bounded label of a value the first read did not see, in a column cut by its values. */
+  private static final String OTHER_TEXT = "\u0000other";
+
+  /** The label of a null in a column cut into buckets. */
+  private static final int NULL_BUCKET = -1;
+
+  /**
+   * At most this many combinations of labels are taken to the driver; beyond, the counts are made
+   * again with the bounded labels.
+   */
+  private static final long MAX_TAKEN = 4 * MAX_COMBINATIONS;
 
   private final Dataset<Row> data;
   private final List<String> by;
   private final Set<String> excluded;
   private final Explanation.Unit unit;
-  private final OptionalLong rows;
   private final Dataset<Row> measured;
 
   private Explainer(
@@ -133,41 +145,23 @@ public final class Explainer {
       List<String> by,
       Set<String> excluded,
       Explanation.Unit unit,
-      OptionalLong rows,
       Dataset<Row> measured) {
     this.data = data;
     this.measured = measured;
     this.by = List.copyOf(by);
     this.excluded = Set.copyOf(excluded);
     this.unit = Objects.requireNonNull(unit, "unit");
-    this.rows = rows;
   }
 
   /** An explainer of failures in {@code data}, cutting by the columns it chooses. */
   public static Explainer of(Dataset<Row> data) {
     return new Explainer(
-        Objects.requireNonNull(data, "data"),
-        List.of(),
-        Set.of(),
-        Explanation.Unit.ROWS,
-        OptionalLong.empty(),
-        data);
+        Objects.requireNonNull(data, "data"), List.of(), Set.of(), Explanation.Unit.ROWS, data);
   }
 
   /** This explainer, its explanations naming each row of the data as {@code unit} says. */
   public Explainer counting(Explanation.Unit unit) {
-    return new Explainer(data, by, excluded, unit, rows, measured);
-  }
-
-  /**
-   * This explainer, told that the data holds {@code rows} rows (as a check or a diff counted them):
-   * beyond {@value #MEASURED_ROWS} rows, the candidate columns' distinct values and bucket edges
-   * are measured over a random sample of about that many rows, which cuts the first pass's sketches
-   * to a fraction while the edges stay within a fraction of a percent of the whole data's. The
-   * slices' counts are always counted over every row.
-   */
-  public Explainer rows(long rows) {
-    return new Explainer(data, by, excluded, unit, OptionalLong.of(rows), measured);
+    return new Explainer(data, by, excluded, unit, measured);
   }
 
   /**
@@ -187,7 +181,7 @@ public final class Explainer {
             .about(BY, "The list of columns to explain by");
       }
     }
-    return new Explainer(data, columns, excluded, unit, rows, measured);
+    return new Explainer(data, columns, excluded, unit, measured);
   }
 
   /**
@@ -197,14 +191,14 @@ public final class Explainer {
    * explanation fails when {@code rows} lacks a column it cuts by, or has it with another type.
    */
   public Explainer measuredOn(Dataset<Row> rows) {
-    return new Explainer(data, by, excluded, unit, this.rows, Objects.requireNonNull(rows, "rows"));
+    return new Explainer(data, by, excluded, unit, Objects.requireNonNull(rows, "rows"));
   }
 
   /** This explainer, never cutting by {@code columns} (keys, Wick's own columns). */
   public Explainer excluding(Collection<String> columns) {
     Set<String> all = new java.util.HashSet<>(excluded);
     all.addAll(columns);
-    return new Explainer(data, by, all, unit, rows, measured);
+    return new Explainer(data, by, all, unit, measured);
   }
 
   /**
@@ -285,8 +279,28 @@ public final class Explainer {
     return out;
   }
 
-  /** How one column is cut: the label of a row's value there, and whether labels are buckets. */
-  private record Cut(String column, Column label, boolean buckets) {}
+  /**
+   * How one column is cut: the label of a row's value there, and a bounded label for when the
+   * labels make too many combinations (values the first read did not see share one). A column cut
+   * by its values is labelled by the value as text ({@link #NULL_TEXT} for null, {@link
+   * #OTHER_TEXT} for another value); one cut into buckets by the bucket's index in {@code names}
+   * ({@link #NULL_BUCKET} for null).
+   */
+  private record Cut(
+      String column, Column label, Column bounded, boolean buckets, List<String> names) {
+    /** The condition a row with label {@code label} meets. */
+    Condition condition(Object label) {
+      if (NULL_TEXT.equals(label) || Integer.valueOf(NULL_BUCKET).equals(label)) {
+        return new Condition(column, Condition.Kind.NULL, "");
+      }
+      if (OTHER_TEXT.equals(label)) {
+        return new Condition(column, Condition.Kind.OTHER, "");
+      }
+      return buckets
+          ? new Condition(column, Condition.Kind.BUCKET, names.get((Integer) label))
+          : new Condition(column, Condition.Kind.VALUE, (String) label);
+    }
+  }
 
   /** The columns to cut by, and how; what is left out goes into {@code skipped} with why. */
   private List<Cut> cuts(Map<String, String> skipped) {
@@ -302,13 +316,6 @@ public final class Explainer {
     if (candidates.isEmpty()) {
       return List.of();
     }
-    List<Column> stats = new ArrayList<>();
-    for (StructField f : candidates) {
-      Column c = Columns.column(f.name());
-      stats.add(approx_count_distinct(c, 0.05));
-      stats.add(
-          orderable(f.dataType()) ? percentile_approx(c, cutsColumn(), lit(1000)) : lit(null));
-    }
     for (StructField f : candidates) {
       boolean same =
           Arrays.asList(measured.columns()).contains(f.name())
@@ -318,32 +325,55 @@ public final class Explainer {
             "the rows the explainer measures on lack column " + f.name() + " of the data's type");
       }
     }
-    Dataset<Row> sampled =
-        rows.isPresent() && rows.getAsLong() > MEASURED_ROWS
-            ? measured.sample((double) MEASURED_ROWS / rows.getAsLong(), SAMPLE_SEED)
-            : measured;
-    Row row =
-        sampled.agg(stats.get(0), stats.subList(1, stats.size()).toArray(new Column[0])).first();
-    record Stat(StructField field, long distinct, List<?> quantiles) {}
+    List<Row> first =
+        firstRows(
+            measured.select(
+                candidates.stream().map(f -> Columns.column(f.name())).toArray(Column[]::new)));
+    record Stat(StructField field, List<Object> values, List<Object> edges) {}
     List<Stat> measured = new ArrayList<>();
     for (int i = 0; i < candidates.size(); i++) {
-      measured.add(
-          new Stat(
-              candidates.get(i),
-              row.getLong(2 * i),
-              row.isNullAt(2 * i + 1) ? List.of() : row.getList(2 * i + 1)));
+      Set<Object> seen = new LinkedHashSet<>();
+      List<Object> sorted = new ArrayList<>();
+      boolean orderable = orderable(candidates.get(i).dataType());
+      for (Row r : first) {
+        Object v = r.get(i);
+        if (v == null) {
+          continue;
+        }
+        if (seen.size() <= MAX_VALUES) {
+          seen.add(v);
+        }
+        if (orderable) {
+          sorted.add(v);
+        }
+      }
+      List<Object> edges = new ArrayList<>();
+      if (seen.size() > MAX_VALUES && orderable) {
+        sorted.sort(Explainer::compare);
+        TreeSet<Object> distinct = new TreeSet<>(Explainer::compare);
+        for (double q : CUTS) {
+          distinct.add(
+              sorted.get((int) Math.min(sorted.size() - 1, Math.floor(q * sorted.size()))));
+        }
+        edges.addAll(distinct);
+      }
+      List<Object> values = new ArrayList<>(seen);
+      if (values.size() <= MAX_VALUES && orderable) {
+        values.sort(Explainer::compare);
+      }
+      measured.add(new Stat(candidates.get(i), values, edges));
     }
     // The fewest-valued columns first: they cut the data into the broadest slices.
-    measured.sort(Comparator.comparingLong(Stat::distinct));
+    measured.sort(Comparator.comparingInt(s -> s.values().size()));
     List<Cut> cuts = new ArrayList<>();
     long combinations = 1;
     for (Stat s : measured) {
       String name = s.field().name();
       Column c = Columns.column(name);
-      boolean values = s.distinct() <= MAX_VALUES;
-      boolean buckets = !values && orderable(s.field().dataType()) && !s.quantiles().isEmpty();
-      // A column's labels: its values or buckets, and null.
-      long labels = values ? s.distinct() + 1 : CUTS.length + 2;
+      boolean values = s.values().size() <= MAX_VALUES;
+      boolean buckets = !values && !s.edges().isEmpty();
+      // A column's labels: its values (and any other value) or its buckets, and null.
+      long labels = values ? s.values().size() + 2 : s.edges().size() + 2;
       if (by.isEmpty() && cuts.size() == MAX_COLUMNS) {
         skipped.put(
             name, "more than " + MAX_COLUMNS + " columns; name it among the columns to explain by");
@@ -354,38 +384,73 @@ public final class Explainer {
                 + Wording.count(MAX_COMBINATIONS, "combination")
                 + "; name fewer columns to explain by");
       } else if (values) {
-        cuts.add(new Cut(name, coalesce(c.cast("string"), lit(NULL_LABEL)), false));
+        cuts.add(valuesCut(name, c, s.values()));
         combinations *= labels;
       } else if (buckets) {
-        cuts.add(new Cut(name, buckets(c, s.quantiles()), true));
+        cuts.add(bucketsCut(name, c, s.edges()));
         combinations *= labels;
       } else {
-        skipped.put(name, "about " + Wording.count(s.distinct(), "distinct value"));
+        skipped.put(
+            name,
+            "more than "
+                + Wording.count(MAX_VALUES, "distinct value")
+                + " in its first "
+                + Wording.count(first.size(), "row"));
       }
     }
     return cuts;
   }
 
   /**
-   * A label per bucket between the distinct quantiles: {@code < a}, {@code [a, b)}, {@code >= z}.
+   * The first rows of every partition of {@code rows}, about {@value #MEASURED_ROWS} in all: each
+   * partition's read stops once it has its share, so this costs a fraction of a scan, and the same
+   * data gives the same rows. A Catalyst {@code limit} would take its rows from whichever partition
+   * answers first, and a {@code sample} decodes every row, hence the RDD.
    */
-  private static Column buckets(Column c, List<?> quantiles) {
-    TreeSet<Object> edges = new TreeSet<>(Explainer::compare);
-    edges.addAll(quantiles.stream().filter(Objects::nonNull).toList());
-    List<Object> sorted = new ArrayList<>(edges);
-    Column label = when(c.isNull(), lit(NULL_LABEL));
-    for (int i = 0; i < sorted.size(); i++) {
-      String text =
-          i == 0
-              ? "< " + text(sorted.get(0))
-              : "[" + text(sorted.get(i - 1)) + ", " + text(sorted.get(i)) + ")";
-      label = label.when(c.lt(lit(sorted.get(i))), lit(text));
-    }
-    return label.otherwise(lit(">= " + text(sorted.get(sorted.size() - 1))));
+  private static List<Row> firstRows(Dataset<Row> rows) {
+    JavaRDD<Row> rdd = rows.javaRDD();
+    int each = Math.max(1, MEASURED_ROWS / Math.max(1, rdd.getNumPartitions()));
+    return rdd.mapPartitions(
+            (Iterator<Row> it) -> {
+              List<Row> taken = new ArrayList<>(Math.min(each, 4096));
+              while (taken.size() < each && it.hasNext()) {
+                taken.add(it.next());
+              }
+              return taken.iterator();
+            })
+        .collect();
   }
 
-  private static Column cutsColumn() {
-    return array(Arrays.stream(CUTS).mapToObj(q -> lit(q)).toArray(Column[]::new));
+  /**
+   * A label per value, as text, and one for null; bounded, the values {@code values} (those the
+   * first read saw) keep theirs and every other value shares one.
+   */
+  private static Cut valuesCut(String name, Column c, List<Object> values) {
+    Column text = coalesce(c.cast("string"), lit(NULL_TEXT));
+    Column bounded =
+        when(c.isNull(), lit(NULL_TEXT))
+            .when(c.isin(values.toArray()), c.cast("string"))
+            .otherwise(lit(OTHER_TEXT));
+    return new Cut(name, text, bounded, false, List.of());
+  }
+
+  /**
+   * A label per bucket between the {@code edges}: {@code < a}, {@code [a, b)}, {@code >= z}, and
+   * one for null.
+   */
+  private static Cut bucketsCut(String name, Column c, List<Object> edges) {
+    Column label = when(c.isNull(), lit(NULL_BUCKET));
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < edges.size(); i++) {
+      names.add(
+          i == 0
+              ? "< " + text(edges.get(0))
+              : "[" + text(edges.get(i - 1)) + ", " + text(edges.get(i)) + ")");
+      label = label.when(c.lt(lit(edges.get(i))), lit(i));
+    }
+    names.add(">= " + text(edges.get(edges.size() - 1)));
+    label = label.otherwise(lit(edges.size()));
+    return new Cut(name, label, label, true, names);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -443,27 +508,13 @@ public final class Explainer {
    * bounds by {@value #MAX_COMBINATIONS}; the grouping sets are summed from those on the driver.
    */
   private List<Row> groups(List<Cut> cuts, Map<String, Column> failures, List<String> names) {
+    List<Row> combinations = combinations(cuts, failures, names, false);
+    if (combinations.size() > MAX_TAKEN) {
+      // More values than the first read saw: those it did not see share one label per column.
+      combinations = combinations(cuts, failures, names, true);
+    }
     int m = cuts.size();
     int f = names.size();
-    List<Column> select = new ArrayList<>();
-    List<Column> labels = new ArrayList<>();
-    for (int i = 0; i < m; i++) {
-      select.add(cuts.get(i).label().as("l" + i));
-      labels.add(col("l" + i));
-    }
-    for (int j = 0; j < f; j++) {
-      select.add(coalesce(failures.get(names.get(j)), lit(false)).as("f" + j));
-    }
-    List<Column> counted = new ArrayList<>();
-    counted.add(count(lit(1)).as("n"));
-    for (int j = 0; j < f; j++) {
-      counted.add(count_if(col("f" + j)).as("k" + j));
-    }
-    List<Row> combinations =
-        data.select(select.toArray(new Column[0]))
-            .groupBy(labels.toArray(new Column[0]))
-            .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]))
-            .collectAsList();
     // Each grouping set's sums, by the labels it is grouped by (in column order).
     Map<List<Object>, long[]> sums = new LinkedHashMap<>();
     for (Row c : combinations) {
@@ -473,9 +524,9 @@ public final class Explainer {
       }
       add(sums, List.of(), counts);
       for (int a = 0; a < m; a++) {
-        add(sums, List.of(a, c.getString(a)), counts);
+        add(sums, List.of(a, c.get(a)), counts);
         for (int b = a + 1; b < m; b++) {
-          add(sums, List.of(a, c.getString(a), b, c.getString(b)), counts);
+          add(sums, List.of(a, c.get(a), b, c.get(b)), counts);
         }
       }
     }
@@ -495,6 +546,35 @@ public final class Explainer {
           out.add(RowFactory.create(values));
         });
     return out;
+  }
+
+  /**
+   * The rows and each failure's failing rows per combination of the columns' labels ({@code
+   * bounded} ones when asked), in one aggregation; at most {@link #MAX_TAKEN} and one more are
+   * taken.
+   */
+  private List<Row> combinations(
+      List<Cut> cuts, Map<String, Column> failures, List<String> names, boolean bounded) {
+    List<Column> select = new ArrayList<>();
+    List<Column> labels = new ArrayList<>();
+    for (int i = 0; i < cuts.size(); i++) {
+      Cut cut = cuts.get(i);
+      select.add((bounded ? cut.bounded() : cut.label()).as("l" + i));
+      labels.add(col("l" + i));
+    }
+    for (int j = 0; j < names.size(); j++) {
+      select.add(coalesce(failures.get(names.get(j)), lit(false)).as("f" + j));
+    }
+    List<Column> counted = new ArrayList<>();
+    counted.add(count(lit(1)).as("n"));
+    for (int j = 0; j < names.size(); j++) {
+      counted.add(count_if(col("f" + j)).as("k" + j));
+    }
+    return data.select(select.toArray(new Column[0]))
+        .groupBy(labels.toArray(new Column[0]))
+        .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]))
+        .limit((int) MAX_TAKEN + 1)
+        .collectAsList();
   }
 
   private static void add(Map<List<Object>, long[]> sums, List<Object> key, long[] counts) {
@@ -550,15 +630,7 @@ public final class Explainer {
       }
       List<Condition> conditions = new ArrayList<>();
       for (int i : at) {
-        String label = r.getString(i);
-        Cut cut = cuts.get(i);
-        conditions.add(
-            NULL_LABEL.equals(label)
-                ? new Condition(cut.column(), Condition.Kind.NULL, "")
-                : new Condition(
-                    cut.column(),
-                    cut.buckets() ? Condition.Kind.BUCKET : Condition.Kind.VALUE,
-                    label));
+        conditions.add(cuts.get(i).condition(r.get(i)));
       }
       double outside = (double) (failing - k) / (total - n);
       double rate = (double) k / n;
