@@ -71,6 +71,8 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Mixin ExplainOptions explain;
 
   @Override
@@ -92,6 +94,7 @@ final class ProfileCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
     junit.check(overwrite, inputs, out);
+    notify.check(before.isPresent(), "--baseline OLD/profile.json");
     SparkSession session = spark.spark();
     // The outputs are opened before the scan, so an existing or overlapping one is refused first.
     try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);
@@ -124,11 +127,13 @@ final class ProfileCommand implements Callable<Integer> {
                     comparison.get().drift(), before.get(), profile, judged(thresholds)));
         explained.values().forEach(e -> stdout.println("explain: " + e.line()));
       }
+      String written = null;
       if (report != null) {
         new ProfileReport(profile, comparison).writeTo(report, judged(thresholds), explained);
+        written = Inputs.local(report.commit());
         stdout.printf(
             "Wrote %s (%s, %s%s).%n",
-            Inputs.local(report.commit()),
+            written,
             ProfileReport.PROFILE_JSON,
             ProfileReport.PROFILE_HTML,
             comparison.isPresent()
@@ -144,6 +149,11 @@ final class ProfileCommand implements Callable<Integer> {
             entry.label().map(l -> " (" + l + ")").orElse(""));
       }
       comparison.ifPresent(c -> junit.write(c.drift().verdict(judged(thresholds))));
+      String folder = written;
+      comparison.ifPresent(
+          c ->
+              notify.send(
+                  c.drift().verdict(judged(thresholds)), folder, ProfileReport.PROFILE_HTML));
       stdout.flush();
       if (drift.maxDrift == null || comparison.isEmpty()) {
         return 0;
