@@ -228,23 +228,8 @@ final class NotifyOptions {
    * environment, which is a secret), when it is not http(s) or holds a user and password.
    */
   private static Webhook webhook(String url, String subject, boolean fromEnvironment) {
-    URI uri;
-    try {
-      uri = new URI(url);
-    } catch (URISyntaxException e) {
-      uri = null;
-    }
-    String scheme =
-        uri == null || uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (uri == null
-        || !(scheme.equals("http") || scheme.equals("https"))
-        || uri.getHost() == null) {
-      throw WickException.usage(
-          subject
-              + " is not an http or https URL; give the webhook's address, such as"
-              + " https://hooks.example.com/wick.");
-    }
-    if (uri.getRawUserInfo() != null) {
+    Optional<URI> uri = parsed(url);
+    if (uri.map(u -> u.getRawUserInfo() != null).orElse(withoutQuery(url).contains("@"))) {
       throw WickException.usage(
           subject
               + (fromEnvironment
@@ -253,7 +238,34 @@ final class NotifyOptions {
                   : " has a user and password in it; put the URL in an environment variable and"
                       + " pass --notify env:NAME."));
     }
-    return Webhook.to(uri);
+    String scheme = uri.map(u -> u.getScheme().toLowerCase(Locale.ROOT)).orElse("");
+    if (!(scheme.equals("http") || scheme.equals("https"))) {
+      throw WickException.usage(
+          subject
+              + " is not an http or https URL; give the webhook's address, such as"
+              + " https://hooks.example.com/wick.");
+    }
+    return Webhook.to(uri.get());
+  }
+
+  /** {@code url} as a URI with a scheme and a host, if it is one. */
+  private static Optional<URI> parsed(String url) {
+    try {
+      URI uri = new URI(url);
+      return uri.getScheme() != null && uri.getHost() != null ? Optional.of(uri) : Optional.empty();
+    } catch (URISyntaxException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** {@code url} up to its query or fragment. */
+  private static String withoutQuery(String url) {
+    int end = url.length();
+    for (char c : new char[] {'?', '#'}) {
+      int at = url.indexOf(c);
+      end = at >= 0 ? Math.min(end, at) : end;
+    }
+    return url.substring(0, end);
   }
 
   /**
@@ -261,17 +273,20 @@ final class NotifyOptions {
    * a query or a fragment, which may hold secrets.
    */
   static String shown(String url) {
-    String s = url;
-    for (char end : new char[] {'?', '#'}) {
-      int at = s.indexOf(end);
-      if (at >= 0) {
-        s = s.substring(0, at);
-      }
+    Optional<URI> uri = parsed(url);
+    if (uri.isPresent()) {
+      URI u = uri.get();
+      return u.getScheme()
+          + "://"
+          + u.getHost()
+          + (u.getPort() < 0 ? "" : ":" + u.getPort())
+          + Optional.ofNullable(u.getRawPath()).orElse("");
     }
+    // Not a URL: everything up to the last @ may be a user and password.
+    String s = withoutQuery(url);
     int scheme = s.indexOf("://");
     int start = scheme < 0 ? 0 : scheme + 3;
-    int slash = s.indexOf('/', start);
-    int user = s.lastIndexOf('@', slash < 0 ? s.length() - 1 : slash);
+    int user = s.lastIndexOf('@');
     return user >= start ? s.substring(0, start) + s.substring(user + 1) : s;
   }
 }

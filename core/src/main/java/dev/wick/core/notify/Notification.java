@@ -103,9 +103,9 @@ public record Notification(String text, String json) {
     for (Judgement j : broken.subList(0, Math.min(TEXT_RULES, broken.size()))) {
       t.append("• ")
           .append(j.status() == Judgement.Status.WARNED ? "(warning) " : "")
-          .append(escape(j.name()))
-          .append(": ")
-          .append(escape(j.message()))
+          .append(
+              escape(
+                  j.message().startsWith(j.name()) ? j.message() : j.name() + ": " + j.message()))
           .append('\n');
     }
     if (broken.size() > TEXT_RULES) {
