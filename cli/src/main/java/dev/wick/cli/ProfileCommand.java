@@ -2,6 +2,7 @@ package dev.wick.cli;
 
 import dev.wick.core.WickException;
 import dev.wick.core.explain.Explanation;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
 import dev.wick.core.report.Wording;
@@ -148,12 +149,11 @@ final class ProfileCommand implements Callable<Integer> {
             entry.at(),
             entry.label().map(l -> " (" + l + ")").orElse(""));
       }
-      comparison.ifPresent(c -> junit.write(c.drift().verdict(judged(thresholds))));
-      String folder = written;
-      comparison.ifPresent(
-          c ->
-              notify.send(
-                  c.drift().verdict(judged(thresholds)), folder, ProfileReport.PROFILE_HTML));
+      Optional<Verdict> verdict = comparison.map(c -> c.drift().verdict(judged(thresholds)));
+      verdict.ifPresent(junit::write);
+      if (verdict.isPresent()) {
+        notify.send(verdict.get(), written, ProfileReport.PROFILE_HTML);
+      }
       stdout.flush();
       if (drift.maxDrift == null || comparison.isEmpty()) {
         return 0;

@@ -275,32 +275,63 @@ class NotifyCommandTest {
     assertThat(Path.of(wick.get("report").asText())).isRegularFile();
   }
 
+  /** A failing run of a gated command, and the report its notification points to. */
+  record Gated(String report, String command, List<String> args) {}
+
   @Test
-  void aFailedDiffIsPostedWithItsReport() {
-    Path out = tmp.resolve("diff");
-    String hook = url(ok, "/diff");
-    CliRun run =
-        wick(
-            Map.of(),
-            "diff",
-            "--lhs",
-            "../examples/data/counts_baseline",
-            "--rhs",
-            "../examples/data/counts_candidate",
-            "--key",
-            "track_id",
-            "--max-diff-fraction",
-            "0.01",
-            "--out",
-            out.toString(),
-            "--notify",
-            hook);
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
-    assertThat(receivedAt("/diff")).hasSize(1);
-    JsonNode wick = receivedAt("/diff").get(0).body().get("wick");
-    assertThat(wick.get("command").asText()).isEqualTo("diff");
-    assertThat(wick.get("outcome").asText()).isEqualTo("FAILED");
-    assertThat(Path.of(wick.get("report").asText())).isRegularFile().hasFileName("report.html");
+  void everyGatedCommandPostsItsFailedVerdictWithItsReport() {
+    String baseline = "../examples/data/counts_baseline";
+    String candidate = "../examples/data/counts_candidate";
+    Path before = tmp.resolve("profile-before");
+    Path after = tmp.resolve("gated-profile");
+    CliRun profiled = wick(Map.of(), "profile", "--in", baseline, "--out", before.toString());
+    assertThat(profiled.exitCode()).as(profiled.err()).isZero();
+    String[] diff = {"--lhs", baseline, "--rhs", candidate, "--key", "track_id"};
+    String schema = "../examples/src/main/avro/TrackPlay.avsc";
+    String oldProfile = before.resolve("profile.json").toString();
+    List<Gated> runs =
+        List.of(
+            new Gated("report.html", "diff", List.of(diff)),
+            new Gated(
+                "report.html",
+                "validate",
+                List.of("--in", PLAYS, "--schema", schema, "--max-invalid-fraction", "0.001")),
+            new Gated(
+                "profile.html",
+                "profile",
+                List.of(
+                    "--in", candidate, "--baseline", oldProfile, "--max-drift", "distinct=0.01")),
+            new Gated(
+                "drift.html",
+                "drift",
+                List.of(
+                    "--old",
+                    before.toString(),
+                    "--new",
+                    after.toString(),
+                    "--max-drift",
+                    "distinct=0.01")));
+    for (Gated run : runs) {
+      Path out = run.command().equals("profile") ? after : tmp.resolve("gated-" + run.command());
+      String path = "/gated/" + run.command();
+      List<String> args = new ArrayList<>(List.of(run.command()));
+      args.addAll(run.args());
+      if (run.command().equals("diff")) {
+        args.addAll(List.of("--max-diff-fraction", "0.01"));
+      }
+      args.addAll(List.of("--out", out.toString(), "--notify", url(ok, path)));
+      CliRun r = wick(Map.of(), args.toArray(new String[0]));
+      assertThat(r.exitCode()).as(args + r.err()).isEqualTo(1);
+      assertThat(r.out()).contains("Sent the FAILED verdict to " + url(ok, path) + ".");
+      assertThat(receivedAt(path)).as(run.command()).hasSize(1);
+      JsonNode wick = receivedAt(path).get(0).body().get("wick");
+      assertThat(wick.get("command").asText())
+          .isEqualTo(run.command().equals("profile") ? "drift" : run.command());
+      assertThat(wick.get("outcome").asText()).isEqualTo("FAILED");
+      assertThat(Path.of(wick.get("report").asText()))
+          .isRegularFile()
+          .isEqualTo(out.toAbsolutePath().normalize().resolve(run.report()));
+    }
   }
 
   @Test
