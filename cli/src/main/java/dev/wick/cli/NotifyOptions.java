@@ -72,6 +72,9 @@ final class NotifyOptions {
 
   private final Function<String, String> env;
 
+  /** The receivers {@link #check()} found, so that sending cannot fail on a setting. */
+  private List<Receiver> checked;
+
   NotifyOptions() {
     this(System::getenv);
   }
@@ -86,7 +89,7 @@ final class NotifyOptions {
 
   /** Refuses, before any work, what could not be sent or would print a secret. */
   void check() {
-    receivers();
+    checked = receivers();
   }
 
   /**
@@ -109,7 +112,7 @@ final class NotifyOptions {
    * on stdout for each delivered, one warning on stderr for each not.
    */
   void send(Verdict verdict, String folder, String report) {
-    List<Receiver> receivers = receivers();
+    List<Receiver> receivers = checked == null ? receivers() : checked;
     if (receivers.isEmpty() || failOnly() && verdict.outcome() != Verdict.Outcome.FAILED) {
       return;
     }
