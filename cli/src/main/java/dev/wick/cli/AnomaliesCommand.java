@@ -81,6 +81,8 @@ final class AnomaliesCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Mixin ProfileDataOptions data;
 
   @Override
@@ -90,6 +92,7 @@ final class AnomaliesCommand implements Callable<Integer> {
     }
     data.check("newest", "the anomalies");
     junit.check(overwrite, data.inputs(List.of(history)), out);
+    notify.check();
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
@@ -130,19 +133,19 @@ final class AnomaliesCommand implements Callable<Integer> {
           DriftRegion.ofAnomalies(report, points.get(points.size() - 2).profile(), newestProfile),
           stdout);
     }
+    String written = null;
     if (out != null) {
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {
         report.writeTo(o, thresholds);
+        written = Inputs.local(o.commit());
         stdout.printf(
             "Wrote %s (%s, %s, %s).%n",
-            Inputs.local(o.commit()),
-            AnomalyReport.JSON,
-            AnomalyReport.HTML,
-            ProfileReport.SUMMARY_MD);
+            written, AnomalyReport.JSON, AnomalyReport.HTML, ProfileReport.SUMMARY_MD);
       }
     }
     Verdict verdict = report.verdict(thresholds);
     junit.write(verdict);
+    notify.send(verdict, written, AnomalyReport.HTML);
     GatePrinter.passed(verdict, stdout, "--threshold " + judging.threshold);
     stdout.flush();
     return AnomaliesPrinter.gate(

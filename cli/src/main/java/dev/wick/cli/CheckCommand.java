@@ -76,6 +76,8 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = rows.maxInvalidFraction();
@@ -89,6 +91,7 @@ final class CheckCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>(List.of(input.in, checksFile.toString()));
     inputs.addAll(checks.inputs());
     junit.check(output.overwrite, inputs, output.out);
+    notify.check();
     SparkSession session = spark.spark();
     CheckResults results;
     GateResult gate;
@@ -124,6 +127,7 @@ final class CheckCommand implements Callable<Integer> {
       junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no rows must not read as all checks passed.
+        notify.send(verdict, null, null);
         return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
       }
       results.writeTo(o, empty.allowEmpty);
@@ -131,6 +135,7 @@ final class CheckCommand implements Callable<Integer> {
     }
     String parts = rows.split ? "valid/, invalid/, " : rows.mark ? "marked/, " : "";
     CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
+    notify.send(verdict, written, CheckResults.CHECKS_HTML);
     GatePrinter.passed(verdict, spec.commandLine().getOut(), "set in " + checksFile);
     return GatePrinter.report(
         gate,

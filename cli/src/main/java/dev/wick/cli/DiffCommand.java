@@ -102,6 +102,8 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Override
   public Integer call() {
     Format format = outFormat.format().orElse(Format.PARQUET);
@@ -115,6 +117,7 @@ final class DiffCommand implements Callable<Integer> {
       gate.check();
     }
     junit.check(output.overwrite, List.of(lhs, rhs), output.out);
+    notify.check();
     // The diff's settings fail here, before Spark starts.
     String lhsLabel = "lhs (" + lhs + ")";
     String rhsLabel = "rhs (" + rhs + ")";
@@ -147,6 +150,7 @@ final class DiffCommand implements Callable<Integer> {
     w.flush();
     Verdict verdict = summary.verdict(thresholds, lhsLabel, rhsLabel);
     junit.write(verdict);
+    notify.send(verdict, Inputs.local(written), "report.html");
     if (gate == null) {
       return ExitCode.OK.code();
     }

@@ -91,6 +91,8 @@ final class DriftCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Mixin ProfileDataOptions data;
 
   @Override
@@ -106,6 +108,7 @@ final class DriftCommand implements Callable<Integer> {
     data.check("current", "the drift");
     List<String> inputs = data.inputs(List.of(baseline, current));
     junit.check(overwrite, inputs, out);
+    notify.check();
     Profile before = Profile.read(Path.of(baseline));
     Profile after = Profile.read(Path.of(current));
     ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, after);
@@ -126,8 +129,8 @@ final class DriftCommand implements Callable<Integer> {
         stdout.println("explain: no field moved enough to explain.");
       }
     }
+    String written = null;
     if (out != null) {
-      String written;
       try (Output o = Output.create(spark.spark(), out, overwrite, inputs)) {
         new ProfileReport(after, Optional.of(comparison)).writeDriftTo(o, judged, explained);
         written = Inputs.local(o.commit());
@@ -139,6 +142,7 @@ final class DriftCommand implements Callable<Integer> {
     }
     Verdict verdict = comparison.drift().verdict(judged);
     junit.write(verdict);
+    notify.send(verdict, written, ProfileReport.DRIFT_HTML);
     if (maxDrift == null) {
       return 0;
     }

@@ -2,6 +2,7 @@ package dev.wick.cli;
 
 import dev.wick.core.WickException;
 import dev.wick.core.explain.Explanation;
+import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
 import dev.wick.core.report.Wording;
@@ -71,6 +72,8 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Mixin ExplainOptions explain;
 
   @Override
@@ -92,6 +95,7 @@ final class ProfileCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
     junit.check(overwrite, inputs, out);
+    notify.check(before.isPresent(), "--baseline OLD/profile.json");
     SparkSession session = spark.spark();
     // The outputs are opened before the scan, so an existing or overlapping one is refused first.
     try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);
@@ -124,11 +128,13 @@ final class ProfileCommand implements Callable<Integer> {
                     comparison.get().drift(), before.get(), profile, judged(thresholds)));
         explained.values().forEach(e -> stdout.println("explain: " + e.line()));
       }
+      String written = null;
       if (report != null) {
         new ProfileReport(profile, comparison).writeTo(report, judged(thresholds), explained);
+        written = Inputs.local(report.commit());
         stdout.printf(
             "Wrote %s (%s, %s%s).%n",
-            Inputs.local(report.commit()),
+            written,
             ProfileReport.PROFILE_JSON,
             ProfileReport.PROFILE_HTML,
             comparison.isPresent()
@@ -143,7 +149,11 @@ final class ProfileCommand implements Callable<Integer> {
             entry.at(),
             entry.label().map(l -> " (" + l + ")").orElse(""));
       }
-      comparison.ifPresent(c -> junit.write(c.drift().verdict(judged(thresholds))));
+      Optional<Verdict> verdict = comparison.map(c -> c.drift().verdict(judged(thresholds)));
+      verdict.ifPresent(junit::write);
+      if (verdict.isPresent()) {
+        notify.send(verdict.get(), written, ProfileReport.PROFILE_HTML);
+      }
       stdout.flush();
       if (drift.maxDrift == null || comparison.isEmpty()) {
         return 0;

@@ -81,6 +81,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin JUnitXmlOption junit;
 
+  @Mixin NotifyOptions notify;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = invalidBound.fraction();
@@ -98,6 +100,7 @@ final class ValidateCommand implements Callable<Integer> {
     Validation validation = Validation.of(schema).reasonsColumn(reasonsColumn);
 
     junit.check(output.overwrite, List.of(input.in, schemaFile.toString()), output.out);
+    notify.check();
     SparkSession session = spark.spark();
     Dataset<Row> data = input.source().read(session);
     if (written == null) {
@@ -115,6 +118,7 @@ final class ValidateCommand implements Callable<Integer> {
     ValidationSummary summary;
     GateResult gate;
     Verdict verdict;
+    String folder;
     Map<String, Explanation> explained = Map.of();
     try (Output out =
         Output.create(
@@ -125,6 +129,7 @@ final class ValidateCommand implements Callable<Integer> {
       junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
+        notify.send(verdict, null, null);
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
       if (explainer != null) {
@@ -137,10 +142,11 @@ final class ValidateCommand implements Callable<Integer> {
           ValidationReport.of(verdict, summary, schema.name())
               .examples(InvalidExamples.fromWritten(out, "invalid", written, checked, summary))
               .html());
-      out.commit();
+      folder = Inputs.local(out.commit());
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);
     explained.values().forEach(e -> spec.commandLine().getOut().println("explain: " + e.line()));
+    notify.send(verdict, folder, "report.html");
     GatePrinter.passed(
         verdict,
         spec.commandLine().getOut(),

@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -65,9 +66,17 @@ public final class Wick implements Runnable {
    * in 2, anything else in 3, each with one sentence.
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, System::getenv);
+  }
+
+  /**
+   * {@link #run(String[], PrintStream, PrintStream)} reading environment variables from {@code
+   * env}.
+   */
+  static int run(String[] args, PrintStream out, PrintStream err, Function<String, String> env) {
     boolean verbose = Logging.verbose(args);
     Logging.configure(verbose);
-    CommandLine cli = commandLine(out, err);
+    CommandLine cli = commandLine(out, err, env);
     try {
       return cli.execute(args);
     } catch (Throwable thrown) {
@@ -137,7 +146,26 @@ public final class Wick implements Runnable {
   }
 
   static CommandLine commandLine(PrintStream out, PrintStream err) {
-    CommandLine cli = new CommandLine(new Wick());
+    return commandLine(out, err, System::getenv);
+  }
+
+  /**
+   * The command line, its options reading environment variables (a webhook's secret address) from
+   * {@code env}.
+   */
+  static CommandLine commandLine(PrintStream out, PrintStream err, Function<String, String> env) {
+    CommandLine.IFactory defaults = CommandLine.defaultFactory();
+    CommandLine cli =
+        new CommandLine(
+            new Wick(),
+            new CommandLine.IFactory() {
+              @Override
+              public <K> K create(Class<K> type) throws Exception {
+                return type == NotifyOptions.class
+                    ? type.cast(new NotifyOptions(env))
+                    : defaults.create(type);
+              }
+            });
     // For every subcommand's number options (registered here, it reaches them all).
     cli.registerConverter(Double.class, Wick::decimal);
     cli.registerConverter(Double.TYPE, Wick::decimal);

@@ -41,6 +41,7 @@ class LibraryFlagsTest {
           "core/src/main/java/dev/wick/core/gate",
           "core/src/main/java/dev/wick/core/io",
           "core/src/main/java/dev/wick/core/json",
+          "core/src/main/java/dev/wick/core/notify",
           "core/src/main/java/dev/wick/core/report",
           "core/src/main/java/dev/wick/core/schema",
           "core/src/main/java/dev/wick/core/spark",
