@@ -6,6 +6,7 @@ import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.report.Wording;
+import dev.wick.core.results.Metric;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -99,6 +100,39 @@ public record DiffSummary(
   /** True when some key is not {@link DiffType#SAME} (duplicated keys included). */
   public boolean hasDifferences() {
     return global.notSame() > 0;
+  }
+
+  /**
+   * The numbers of this diff for a results table: the keys (or rows) by classification, the share
+   * not SAME (judged against {@code thresholds} when given, on a sample by its interval's upper
+   * bound), and each differing field's differing keys and share.
+   */
+  public List<Metric> metrics(Optional<DiffThresholds> thresholds) {
+    GlobalCounts g = global();
+    List<Metric> out = new ArrayList<>();
+    String unit = keyless() ? "rows" : "keys";
+    out.add(Metric.of(unit, "total", g.total()));
+    out.add(Metric.of(unit, "same", g.same()));
+    out.add(Metric.of(unit, "different", g.different()));
+    out.add(Metric.of(unit, "only in lhs", g.missingRhs()));
+    out.add(Metric.of(unit, "only in rhs", g.missingLhs()));
+    out.add(Metric.of(unit, "duplicated", g.duplicateKeys()));
+    out.add(Metric.of(unit, "null", g.nullKeys()));
+    double judged = sample().isPresent() ? sample().get().notSame().high() : g.diffFraction();
+    String measure = sample().isPresent() ? "diff fraction (upper bound)" : "diff fraction";
+    if (sample().isPresent()) {
+      out.add(Metric.of(unit, "diff fraction", g.diffFraction()));
+    }
+    Metric share = Metric.of(unit, measure, judged);
+    out.add(
+        thresholds
+            .map(t -> share.judged("<= " + t.maxDiffFraction(), judged <= t.maxDiffFraction()))
+            .orElse(share));
+    for (FieldStats f : differingFields()) {
+      out.add(Metric.of(f.field(), "different " + unit, f.different()));
+      out.add(Metric.of(f.field(), "different fraction", f.fraction()));
+    }
+    return out;
   }
 
   /**

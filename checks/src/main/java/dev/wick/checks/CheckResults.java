@@ -12,6 +12,7 @@ import dev.wick.core.io.Output;
 import dev.wick.core.json.Json;
 import dev.wick.core.report.VerdictFormats;
 import dev.wick.core.report.Wording;
+import dev.wick.core.results.Metric;
 import dev.wick.core.validation.ValidationThresholds;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,6 +116,35 @@ public record CheckResults(
    */
   public boolean passed() {
     return results.stream().noneMatch(CheckResult::failsGate) && invalidFractionBroken().isEmpty();
+  }
+
+  /**
+   * The numbers of this run for a results table: the rows checked ({@code dataset}), the invalid
+   * rows when they were split or marked (judged when a largest invalid fraction is set), and for
+   * each check its measured value against its bound, with its failing rows when it counts them.
+   */
+  public List<Metric> metrics() {
+    List<Metric> out = new ArrayList<>();
+    out.add(Metric.of("dataset", "rows", rows));
+    invalidRows.ifPresent(
+        n -> {
+          double fraction = rows == 0 ? 0 : (double) n / rows;
+          Metric m = Metric.of("dataset", "invalid fraction", fraction);
+          out.add(Metric.of("dataset", "invalid rows", n));
+          out.add(
+              maxInvalidFraction.isPresent()
+                  ? m.judged(
+                      "<= " + maxInvalidFraction.getAsDouble(),
+                      fraction <= maxInvalidFraction.getAsDouble())
+                  : m);
+        });
+    for (CheckResult r : results) {
+      String name = r.check().name();
+      double value = r.measured() instanceof Number n ? n.doubleValue() : Double.NaN;
+      out.add(Metric.judged(name, r.check().rule().kind(), value, r.bound(), r.passed()));
+      r.failing().ifPresent(n -> out.add(Metric.of(name, "failing rows", n)));
+    }
+    return out;
   }
 
   /**

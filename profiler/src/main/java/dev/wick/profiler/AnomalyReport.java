@@ -6,6 +6,7 @@ import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.io.Output;
 import dev.wick.core.report.VerdictFormats;
+import dev.wick.core.results.Metric;
 import dev.wick.profiler.internal.AnomaliesHtml;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,6 +80,21 @@ public record AnomalyReport(
   /** The anomalous metrics, in report order. */
   public List<MetricCheck> anomalies() {
     return checks.stream().filter(MetricCheck::anomalous).toList();
+  }
+
+  /**
+   * The numbers of this report for a results table: each metric's newest value, judged against the
+   * band its history allows when it was judged.
+   */
+  public List<Metric> metrics() {
+    List<Metric> out = new ArrayList<>();
+    for (MetricCheck c : checks) {
+      String subject = c.field().orElse("dataset") + c.category().map(k -> "=" + k).orElse("");
+      Metric m = Metric.of(subject, c.metric(), c.value());
+      out.add(
+          c.judged() ? m.judged("between " + c.lower() + " and " + c.upper(), !c.anomalous()) : m);
+    }
+    return out;
   }
 
   /**

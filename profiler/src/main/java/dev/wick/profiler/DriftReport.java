@@ -5,6 +5,7 @@ import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
+import dev.wick.core.results.Metric;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -133,6 +134,34 @@ public record DriftReport(
     List<Judgement> judged = new ArrayList<>();
     fields.forEach(f -> judged.addAll(thresholds.judge(f)));
     return new GateResult(out).and(GateResult.of(judged));
+  }
+
+  /**
+   * The numbers of this drift for a results table: the rows of each side, and per field its score,
+   * its change of null rate and of distinct count, each judged against {@code thresholds}' limit
+   * for it when one is set (by its size: a change either way counts).
+   */
+  public List<Metric> metrics(Optional<DriftThresholds> thresholds) {
+    List<Metric> out = new ArrayList<>();
+    out.add(Metric.of("baseline", "rows", baselineRows));
+    out.add(Metric.of("current", "rows", currentRows));
+    DriftThresholds t = thresholds.orElse(DriftThresholds.none());
+    for (FieldDrift f : fields) {
+      out.add(judged(Metric.of(f.path(), "score", f.score()), t.score(), f.score()));
+      out.add(
+          judged(
+              Metric.of(f.path(), "null rate change", f.nullRateChange()),
+              t.nulls(),
+              f.nullRateChange()));
+      f.distinctChange()
+          .ifPresent(
+              d -> out.add(judged(Metric.of(f.path(), "distinct change", d), t.distinct(), d)));
+    }
+    return out;
+  }
+
+  private static Metric judged(Metric m, Optional<Double> limit, double value) {
+    return limit.map(l -> m.judged("|x| <= " + l, Math.abs(value) <= l)).orElse(m);
   }
 
   /** The verdict of this drift against {@code thresholds}, or not judged without them. */

@@ -1,6 +1,7 @@
 package dev.wick.profiler;
 
 import dev.wick.core.WickException;
+import dev.wick.core.results.Metric;
 import dev.wick.profiler.internal.ProfileMerger;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -89,5 +90,36 @@ public record Profile(
    */
   public static Profile read(Path fileOrFolder) {
     return ProfileJson.read(fileOrFolder);
+  }
+
+  /**
+   * The numbers of this profile for a results table, named as {@code wick anomalies} judges them:
+   * the rows ({@code dataset}), and per field its {@code nullRate}, its {@code distinct} estimate,
+   * and for numbers and times its {@code min}, {@code max}, {@code mean}, {@code stddev} and
+   * quantiles ({@code p05} to {@code p95}).
+   */
+  public List<Metric> metrics() {
+    List<Metric> out = new ArrayList<>();
+    out.add(Metric.of("dataset", "rows", rowCount));
+    for (FieldProfile f : fields) {
+      out.add(Metric.of(f.path(), "nullRate", f.nullRate()));
+      f.distinct().ifPresent(d -> out.add(Metric.of(f.path(), "distinct", d.estimate())));
+      f.numeric()
+          .filter(n -> n.n() > 0)
+          .ifPresent(
+              n -> {
+                out.add(Metric.of(f.path(), "min", n.min()));
+                out.add(Metric.of(f.path(), "max", n.max()));
+                out.add(Metric.of(f.path(), "mean", n.mean()));
+                out.add(Metric.of(f.path(), "stddev", n.stddev()));
+                for (String q : Anomalies.QUANTILES) {
+                  Double v = n.quantiles().get(q);
+                  if (v != null) {
+                    out.add(Metric.of(f.path(), q, v));
+                  }
+                }
+              });
+    }
+    return out;
   }
 }

@@ -9,6 +9,7 @@ import dev.wick.core.gate.Verdict;
 import dev.wick.core.gate.Violation;
 import dev.wick.core.json.Json;
 import dev.wick.core.report.Wording;
+import dev.wick.core.results.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,29 @@ public record ValidationSummary(long total, long valid, long invalid, List<RuleC
   /** {@code invalid / total}, or 0 for no records. */
   public double invalidFraction() {
     return total == 0 ? 0.0 : (double) invalid / total;
+  }
+
+  /**
+   * The numbers of this validation for a results table: the records, valid and invalid, the invalid
+   * fraction (judged against {@code thresholds} when {@code shareJudged}), and the records failing
+   * each rule.
+   */
+  public List<Metric> metrics(ValidationThresholds thresholds, boolean shareJudged) {
+    List<Metric> out = new ArrayList<>();
+    out.add(Metric.of("dataset", "records", total));
+    out.add(Metric.of("dataset", "valid records", valid));
+    out.add(Metric.of("dataset", "invalid records", invalid));
+    Metric share = Metric.of("dataset", "invalid fraction", invalidFraction());
+    out.add(
+        shareJudged
+            ? share.judged(
+                "<= " + thresholds.maxInvalidFraction(),
+                invalidFraction() <= thresholds.maxInvalidFraction())
+            : share);
+    for (RuleCount r : rules) {
+      out.add(Metric.of(r.field(), "invalid records: " + r.rule(), r.invalid()));
+    }
+    return out;
   }
 
   /**
