@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,6 +86,8 @@ final class AnomaliesCommand implements Callable<Integer> {
 
   @Mixin ProfileDataOptions data;
 
+  @Mixin ResultsTableOption resultsTable;
+
   @Override
   public Integer call() {
     if (overwrite && out == null) {
@@ -93,6 +96,8 @@ final class AnomaliesCommand implements Callable<Integer> {
     data.check("newest", "the anomalies");
     junit.check(overwrite, data.inputs(List.of(history)), out);
     notify.check();
+    resultsTable.check(data.inputs(List.of(history)), out);
+    resultsTable.checkTable(spark::spark);
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
@@ -145,6 +150,11 @@ final class AnomaliesCommand implements Callable<Integer> {
     }
     Verdict verdict = report.verdict(thresholds);
     junit.write(verdict);
+    if (resultsTable.location != null) {
+      SparkSession session = spark.spark();
+      resultsTable.append(
+          session, resultsTable.run(session, "anomalies", report.source()), report.metrics());
+    }
     notify.send(verdict, written, AnomalyReport.HTML);
     GatePrinter.passed(verdict, stdout, "--threshold " + judging.threshold);
     stdout.flush();

@@ -7,6 +7,7 @@ import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.results.Run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,6 +79,8 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin NotifyOptions notify;
 
+  @Mixin ResultsTableOption resultsTable;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = rows.maxInvalidFraction();
@@ -92,7 +95,10 @@ final class CheckCommand implements Callable<Integer> {
     inputs.addAll(checks.inputs());
     junit.check(output.overwrite, inputs, output.out);
     notify.check();
+    resultsTable.check(inputs, output.out);
     SparkSession session = spark.spark();
+    resultsTable.checkTable(() -> session);
+    Run run = resultsTable.run(session, "check", input.in);
     CheckResults results;
     GateResult gate;
     Verdict verdict;
@@ -127,6 +133,7 @@ final class CheckCommand implements Callable<Integer> {
       junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no rows must not read as all checks passed.
+        resultsTable.append(session, run, results.metrics());
         notify.send(verdict, null, null);
         return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
       }
@@ -135,6 +142,7 @@ final class CheckCommand implements Callable<Integer> {
     }
     String parts = rows.split ? "valid/, invalid/, " : rows.mark ? "marked/, " : "";
     CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
+    resultsTable.append(session, run, results.metrics());
     notify.send(verdict, written, CheckResults.CHECKS_HTML);
     GatePrinter.passed(verdict, spec.commandLine().getOut(), "set in " + checksFile);
     return GatePrinter.report(

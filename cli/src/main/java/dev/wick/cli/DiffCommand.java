@@ -9,6 +9,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
+import dev.wick.core.results.Run;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,6 +105,8 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin NotifyOptions notify;
 
+  @Mixin ResultsTableOption resultsTable;
+
   @Override
   public Integer call() {
     Format format = outFormat.format().orElse(Format.PARQUET);
@@ -118,6 +121,7 @@ final class DiffCommand implements Callable<Integer> {
     }
     junit.check(output.overwrite, List.of(lhs, rhs), output.out);
     notify.check();
+    resultsTable.check(List.of(lhs, rhs), output.out);
     // The diff's settings fail here, before Spark starts.
     String lhsLabel = "lhs (" + lhs + ")";
     String rhsLabel = "rhs (" + rhs + ")";
@@ -136,6 +140,8 @@ final class DiffCommand implements Callable<Integer> {
     }
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
+    resultsTable.checkTable(() -> session);
+    Run run = resultsTable.against(session, resultsTable.run(session, "diff", rhs), lhs);
     Dataset<Row> left = inputs.lhs(session, lhs);
     Dataset<Row> right = inputs.rhs(session, rhs);
     PreparedDiff prepared = diff.prepare(left, right);
@@ -150,6 +156,7 @@ final class DiffCommand implements Callable<Integer> {
     w.flush();
     Verdict verdict = summary.verdict(thresholds, lhsLabel, rhsLabel);
     junit.write(verdict);
+    resultsTable.append(session, run, summary.metrics(thresholds));
     notify.send(verdict, Inputs.local(written), "report.html");
     if (gate == null) {
       return ExitCode.OK.code();

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -95,6 +96,8 @@ final class DriftCommand implements Callable<Integer> {
 
   @Mixin ProfileDataOptions data;
 
+  @Mixin ResultsTableOption resultsTable;
+
   @Override
   public Integer call() {
     String[] profiles = profiles();
@@ -109,6 +112,8 @@ final class DriftCommand implements Callable<Integer> {
     List<String> inputs = data.inputs(List.of(baseline, current));
     junit.check(overwrite, inputs, out);
     notify.check();
+    resultsTable.check(inputs, out);
+    resultsTable.checkTable(spark::spark);
     Profile before = Profile.read(Path.of(baseline));
     Profile after = Profile.read(Path.of(current));
     ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, after);
@@ -142,6 +147,15 @@ final class DriftCommand implements Callable<Integer> {
     }
     Verdict verdict = comparison.drift().verdict(judged);
     junit.write(verdict);
+    if (resultsTable.location != null) {
+      SparkSession session = spark.spark();
+      resultsTable.append(
+          session,
+          resultsTable
+              .run(session, "drift", after.source())
+              .baseline(before.source(), Optional.empty()),
+          comparison.drift().metrics(judged));
+    }
     notify.send(verdict, written, ProfileReport.DRIFT_HTML);
     if (maxDrift == null) {
       return 0;

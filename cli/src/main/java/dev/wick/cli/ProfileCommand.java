@@ -6,6 +6,8 @@ import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.core.io.Source;
 import dev.wick.core.report.Wording;
+import dev.wick.core.results.Metric;
+import dev.wick.core.results.Run;
 import dev.wick.core.schema.Schema;
 import dev.wick.profiler.DriftRegion;
 import dev.wick.profiler.DriftThresholds;
@@ -74,6 +76,8 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin NotifyOptions notify;
 
+  @Mixin ResultsTableOption resultsTable;
+
   @Mixin ExplainOptions explain;
 
   @Override
@@ -96,7 +100,10 @@ final class ProfileCommand implements Callable<Integer> {
     before.ifPresent(b -> inputs.add(drift.baseline));
     junit.check(overwrite, inputs, out);
     notify.check(before.isPresent(), "--baseline OLD/profile.json");
+    resultsTable.check(inputs, out);
     SparkSession session = spark.spark();
+    resultsTable.checkTable(() -> session);
+    Run run = resultsTable.run(session, "profile", input.in);
     // The outputs are opened before the scan, so an existing or overlapping one is refused first.
     try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);
         Output historyEntry =
@@ -151,6 +158,12 @@ final class ProfileCommand implements Callable<Integer> {
       }
       Optional<Verdict> verdict = comparison.map(c -> c.drift().verdict(judged(thresholds)));
       verdict.ifPresent(junit::write);
+      List<Metric> metrics = new ArrayList<>(profile.metrics());
+      comparison.ifPresent(c -> metrics.addAll(c.drift().metrics(judged(thresholds))));
+      resultsTable.append(
+          session,
+          before.isPresent() ? run.baseline(before.get().source(), Optional.empty()) : run,
+          metrics);
       if (verdict.isPresent()) {
         notify.send(verdict.get(), written, ProfileReport.PROFILE_HTML);
       }

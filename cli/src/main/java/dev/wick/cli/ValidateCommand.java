@@ -8,6 +8,7 @@ import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
 import dev.wick.core.io.Output;
 import dev.wick.core.report.VerdictFormats;
+import dev.wick.core.results.Run;
 import dev.wick.core.schema.Schema;
 import dev.wick.core.schema.Schemas;
 import dev.wick.core.validation.InvalidExamples;
@@ -83,6 +84,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin NotifyOptions notify;
 
+  @Mixin ResultsTableOption resultsTable;
+
   @Override
   public Integer call() {
     OptionalDouble maxInvalidFraction = invalidBound.fraction();
@@ -101,7 +104,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     junit.check(output.overwrite, List.of(input.in, schemaFile.toString()), output.out);
     notify.check();
+    resultsTable.check(List.of(input.in, schemaFile.toString()), output.out);
     SparkSession session = spark.spark();
+    resultsTable.checkTable(() -> session);
+    Run run = resultsTable.run(session, "validate", input.in);
     Dataset<Row> data = input.source().read(session);
     if (written == null) {
       written = input.keptFormat(session);
@@ -129,6 +135,8 @@ final class ValidateCommand implements Callable<Integer> {
       junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
+        resultsTable.append(
+            session, run, summary.metrics(thresholds, maxInvalidFraction.isPresent()));
         notify.send(verdict, null, null);
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
@@ -146,6 +154,7 @@ final class ValidateCommand implements Callable<Integer> {
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);
     explained.values().forEach(e -> spec.commandLine().getOut().println("explain: " + e.line()));
+    resultsTable.append(session, run, summary.metrics(thresholds, maxInvalidFraction.isPresent()));
     notify.send(verdict, folder, "report.html");
     GatePrinter.passed(
         verdict,

@@ -1,11 +1,15 @@
 package dev.wick.core.io;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+
 import dev.wick.core.WickException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -183,6 +187,56 @@ record LakeTable(Kind kind, String table, Optional<TimeTravel> at) {
     } catch (Exception e) {
       // Spark's and the connectors' exceptions are checked in Scala's eyes only.
       throw explain(e);
+    }
+  }
+
+  /**
+   * The version (Delta, {@code v12}) or snapshot (Iceberg) this location reads: the one it names,
+   * else the table's newest, asked of the table's history; empty when that cannot be read.
+   */
+  Optional<String> version(SparkSession spark) {
+    if (at.isPresent() && !(at.get() instanceof TimeTravel.AsOf)) {
+      return Optional.of(
+          at.get() instanceof TimeTravel.Version v
+              ? "v" + v.number()
+              : "" + ((TimeTravel.Snapshot) at.get()).id());
+    }
+    try {
+      if (kind == Kind.DELTA) {
+        String target =
+            Locations.forSpark(
+                Locations.qualified(table, spark.sparkContext().hadoopConfiguration()));
+        Dataset<Row> history =
+            spark.sql("DESCRIBE HISTORY delta.`" + target.replace("`", "``") + "`");
+        if (at.isPresent()) {
+          history =
+              history.where(
+                  col("timestamp")
+                      .leq(lit(java.sql.Timestamp.from(((TimeTravel.AsOf) at.get()).time()))));
+        }
+        List<Row> newest = history.orderBy(col("version").desc()).limit(1).collectAsList();
+        return newest.isEmpty() ? Optional.empty() : Optional.of("v" + newest.get(0).getLong(0));
+      }
+      Dataset<Row> snapshots =
+          byPath()
+              ? spark.read().format("iceberg").load(table + "#snapshots")
+              : spark.table(table + ".snapshots");
+      if (at.isPresent()) {
+        snapshots =
+            snapshots.where(
+                col("committed_at")
+                    .leq(lit(java.sql.Timestamp.from(((TimeTravel.AsOf) at.get()).time()))));
+      }
+      List<Row> newest =
+          snapshots
+              .orderBy(col("committed_at").desc())
+              .select("snapshot_id")
+              .limit(1)
+              .collectAsList();
+      return newest.isEmpty() ? Optional.empty() : Optional.of("" + newest.get(0).getLong(0));
+    } catch (Exception e) {
+      // The version is a label on results, not what is read: without it, the run goes on.
+      return Optional.empty();
     }
   }
 

@@ -128,6 +128,15 @@ public record Source(
     return new Source(location, format, options, where, true);
   }
 
+  /**
+   * The version or snapshot this source reads when it is a Delta ({@code v12}) or Iceberg table
+   * (the snapshot id): the one it names, else the newest; empty for anything else, or when the
+   * table's history cannot be read.
+   */
+  public Optional<String> tableVersion(SparkSession spark) {
+    return LakeTable.parse(location).flatMap(t -> t.version(spark));
+  }
+
   /** Reads the rows, with the filter applied; one clear sentence when any part cannot be read. */
   public Dataset<Row> read(SparkSession spark) {
     return filtered(DatasetReader.read(spark, location, format, options));
