@@ -3,6 +3,8 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
+import dev.wick.core.results.ResultsTable;
+import dev.wick.core.results.RunResult;
 import dev.wick.profiler.Anomalies;
 import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.AnomalyThresholds;
@@ -36,6 +38,9 @@ import picocli.CommandLine.Spec;
             + " count, null rate, distinct count, mean, quantiles, shares of top values, invalid"
             + " rate, distances to the window's distribution) a robust band from the median and"
             + " MAD of the window, or of the same weekday when the history shows a weekly cycle."
+            + " A results table (--results-table of any command) given as --history is judged"
+            + " the same way: the newest run's every metric against the earlier runs of its"
+            + " command, dataset and label."
             + " Exits with 1 when a metric is outside its band or the schema changed, and with 2"
             + " when the history is too short to judge (fewer than --min-history earlier"
             + " profiles) unless --allow-empty.")
@@ -48,7 +53,9 @@ final class AnomaliesCommand implements Callable<Integer> {
       names = "--history",
       required = true,
       paramLabel = "DIR",
-      description = "The history folder (local or any Hadoop file system).")
+      description =
+          "The history folder (local or any Hadoop file system), or a results table: delta:PATH,"
+              + " iceberg:NAME, or a folder that --results-table appended to.")
   String history;
 
   @Option(
@@ -101,29 +108,14 @@ final class AnomaliesCommand implements Callable<Integer> {
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
-    ProfileHistory h = ProfileHistory.at(history);
-    if (label != null) {
-      h = h.label(label);
+    List<TimedProfile> points = List.of();
+    AnomalyReport report;
+    if (ResultsTable.holdsResults(history, conf)) {
+      report = fromResults(anomalies, upTo);
+    } else {
+      points = profiles(anomalies, upTo, conf);
+      report = anomalies.detect(points);
     }
-    List<HistoryEntry> entries = new ArrayList<>(h.entries(conf));
-    upTo.ifPresent(t -> entries.removeIf(e -> e.at().isAfter(t)));
-    if (entries.isEmpty()) {
-      throw WickException.usage(
-          "History "
-              + history
-              + " holds no profile"
-              + (label == null ? "" : " with label " + label)
-              + upTo.map(t -> " at or before " + t).orElse("")
-              + "; add one with 'wick profile --in DATA --history "
-              + history
-              + "'.");
-    }
-    HistoryEntry newest = entries.get(entries.size() - 1);
-    if (label == null) {
-      h = h.label(newest.label().orElse(null));
-    }
-    List<TimedProfile> points = h.load(conf, Optional.of(newest.at()), anomalies.profilesNeeded());
-    AnomalyReport report = anomalies.detect(points);
     AnomalyThresholds thresholds =
         gate.apply(
             AnomalyThresholds.strict(),
@@ -163,5 +155,58 @@ final class AnomaliesCommand implements Callable<Integer> {
         report.gate(thresholds),
         "--threshold " + judging.threshold,
         spec.commandLine().getErr());
+  }
+
+  /** The newest profile of the history at or before {@code upTo}, and the earlier ones it needs. */
+  private List<TimedProfile> profiles(
+      Anomalies anomalies, Optional<Instant> upTo, Configuration conf) {
+    ProfileHistory h = ProfileHistory.at(history);
+    if (label != null) {
+      h = h.label(label);
+    }
+    List<HistoryEntry> entries = new ArrayList<>(h.entries(conf));
+    upTo.ifPresent(t -> entries.removeIf(e -> e.at().isAfter(t)));
+    if (entries.isEmpty()) {
+      throw WickException.usage(
+          "History "
+              + history
+              + " holds no profile"
+              + (label == null ? "" : " with label " + label)
+              + upTo.map(t -> " at or before " + t).orElse("")
+              + "; add one with 'wick profile --in DATA --history "
+              + history
+              + "'.");
+    }
+    HistoryEntry newest = entries.get(entries.size() - 1);
+    if (label == null) {
+      h = h.label(newest.label().orElse(null));
+    }
+    return h.load(conf, Optional.of(newest.at()), anomalies.profilesNeeded());
+  }
+
+  /** The newest run of the results table at or before {@code upTo}, judged against its earlier. */
+  private AnomalyReport fromResults(Anomalies anomalies, Optional<Instant> upTo) {
+    if (data.on()) {
+      throw WickException.usage(
+          "--explain finds where a profile's move sits; the results table "
+              + history
+              + " holds no profiles, so judge a history of profiles to explain.");
+    }
+    List<RunResult> runs =
+        ResultsTable.at(history)
+            .history(
+                spark.spark(), Optional.ofNullable(label), upTo, anomalies.profilesNeeded() - 1);
+    if (runs.isEmpty()) {
+      throw WickException.usage(
+          "Results table "
+              + history
+              + " holds no run"
+              + (label == null ? "" : " with label " + label)
+              + upTo.map(t -> " at or before " + t).orElse("")
+              + "; append runs with --results-table "
+              + history
+              + ".");
+    }
+    return anomalies.detectRuns(runs);
   }
 }

@@ -3,6 +3,7 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.Output;
 import dev.wick.core.report.Wording;
+import dev.wick.core.results.ResultsTable;
 import dev.wick.profiler.HistoryEntry;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileHistory;
@@ -12,6 +13,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,16 +49,45 @@ final class HistoryCommand implements Runnable {
   static final class ListEntries implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
     @Mixin HistoryLocation where;
-    @Mixin Verbosity verbosity;
+    @Mixin SparkOptions spark;
 
     @Override
     public Integer call() {
+      if (where.results()) {
+        return listRuns();
+      }
       List<HistoryEntry> entries = where.history().entries(new Configuration());
       PrintWriter out = spec.commandLine().getOut();
       for (HistoryEntry e : entries) {
         out.println(e.at() + "  " + e.label().orElse("-") + "  " + Inputs.local(e.location()));
       }
       out.println(Wording.count(entries.size(), "profile") + " in " + where.history);
+      out.flush();
+      return 0;
+    }
+
+    /** The runs of a results table, oldest first: time, command, label, dataset, metrics. */
+    private int listRuns() {
+      Dataset<Row> runs = ResultsTable.at(where.history).runs(spark.spark());
+      if (where.label != null) {
+        runs = runs.where(functions.col("label").equalTo(where.label));
+      }
+      List<Row> rows = runs.collectAsList();
+      PrintWriter out = spec.commandLine().getOut();
+      for (Row r : rows) {
+        out.println(
+            r.<java.sql.Timestamp>getAs("run_time").toInstant()
+                + "  "
+                + r.<String>getAs("command")
+                + "  "
+                + (r.isNullAt(r.fieldIndex("label")) ? "-" : r.<String>getAs("label"))
+                + "  "
+                + r.<String>getAs("dataset")
+                + "  "
+                + Wording.count(r.<Long>getAs("metrics"), "metric")
+                + (r.<Long>getAs("failed") > 0 ? ", " + r.<Long>getAs("failed") + " failed" : ""));
+      }
+      out.println(Wording.count(rows.size(), "run") + " in " + where.history);
       out.flush();
       return 0;
     }

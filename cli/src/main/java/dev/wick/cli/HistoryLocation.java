@@ -1,5 +1,7 @@
 package dev.wick.cli;
 
+import dev.wick.core.WickException;
+import dev.wick.core.results.ResultsTable;
 import dev.wick.profiler.ProfileHistory;
 import picocli.CommandLine.Option;
 
@@ -12,14 +14,27 @@ final class HistoryLocation {
       names = "--history",
       required = true,
       paramLabel = "LOCATION",
-      description = "The history folder.")
+      description =
+          "The history folder, or a results table (delta:PATH, iceberg:NAME, or a folder that"
+              + " --results-table appended to) for 'list'.")
   String history;
 
   @Option(names = "--label", paramLabel = "LABEL", description = "Only the entries of this label.")
   String label;
 
-  /** The history, narrowed to the label when one was given. */
+  /** Whether the location is a results table rather than a folder of profiles. */
+  boolean results() {
+    return ResultsTable.holdsResults(history, new org.apache.hadoop.conf.Configuration());
+  }
+
+  /** The history, narrowed to the label when one was given; refused for a results table. */
   ProfileHistory history() {
+    if (results()) {
+      throw WickException.usage(
+          history
+              + " is a results table, which only 'wick history list' and 'wick anomalies' read;"
+              + " prune or merge its rows with SQL on the table.");
+    }
     ProfileHistory h = ProfileHistory.at(history);
     return label == null ? h : h.label(label);
   }

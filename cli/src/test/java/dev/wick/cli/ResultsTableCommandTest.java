@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wick.core.results.Metric;
 import dev.wick.core.results.ResultsTable;
 import dev.wick.core.results.Run;
+import dev.wick.core.results.RunResult;
 import dev.wick.core.spark.WickSpark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -273,5 +275,74 @@ class ResultsTableCommandTest {
         .contains("has the columns [id], not Wick's results columns [run_id,")
         .contains("name a new location or one that Wick's runs created.");
     assertThat(Files.exists(out)).isFalse();
+  }
+
+  @Test
+  void anomaliesAndHistoryReadTheRunsOfAResultsTable() throws Exception {
+    String table = tmp.resolve("judged").toString();
+    CliRun check =
+        wick(
+            "check",
+            "--in",
+            PLAYS,
+            "--checks",
+            CHECKS,
+            "--out",
+            tmp.resolve("j").toString(),
+            "--results-table",
+            table,
+            "--results-label",
+            "nightly");
+    assertThat(check.exitCode()).as(check.err()).isZero();
+    RunResult real =
+        ResultsTable.at(table).history(spark, Optional.empty(), Optional.empty(), 0).get(0);
+    double rows =
+        real.metrics().stream()
+            .filter(m -> m.subject().equals("dataset") && m.metric().equals("rows"))
+            .findFirst()
+            .orElseThrow()
+            .value()
+            .getAsDouble();
+    // Seven earlier nights of the same check, each with about twice the rows and otherwise the
+    // same numbers: tonight's row count is the anomaly.
+    for (int day = 7; day >= 1; day--) {
+      Run earlier =
+          new Run(
+              "earlier-" + day,
+              real.run().time().minus(java.time.Duration.ofDays(day)),
+              "check",
+              PLAYS,
+              Optional.empty(),
+              Optional.empty(),
+              Optional.empty(),
+              Optional.of("nightly"));
+      double factor = 2 + day / 100.0;
+      List<Metric> metrics =
+          real.metrics().stream()
+              .map(
+                  m ->
+                      m.subject().equals("dataset") && m.metric().equals("rows")
+                          ? Metric.of("dataset", "rows", rows * factor)
+                          : m)
+              .toList();
+      ResultsTable.at(table).append(spark, earlier, metrics);
+    }
+
+    CliRun anomalies = wick("anomalies", "--history", table);
+    assertThat(anomalies.exitCode()).as(anomalies.out() + anomalies.err()).isEqualTo(1);
+    assertThat(anomalies.out()).contains("rows");
+    // Only the row count moved; every other number is as it was on the earlier nights.
+    assertThat(anomalies.err())
+        .contains("anomalies check failed: 1 of 15 metrics is outside its band");
+    CliRun history = wick("history", "list", "--history", table);
+    assertThat(history.exitCode()).as(history.err()).isZero();
+    assertThat(history.out()).contains("8 runs in " + table).contains("  check  nightly  " + PLAYS);
+    CliRun prune = wick("history", "prune", "--history", table, "--keep", "1d");
+    assertThat(prune.exitCode()).isEqualTo(2);
+    assertThat(prune.err())
+        .contains(
+            table
+                + " is a results table, which only 'wick history list' and 'wick anomalies' read;"
+                + " prune or merge its rows with SQL on the table.");
   }
 }

@@ -1,6 +1,9 @@
 package dev.wick.profiler;
 
 import dev.wick.core.WickException;
+import dev.wick.core.results.Metric;
+import dev.wick.core.results.Run;
+import dev.wick.core.results.RunResult;
 import dev.wick.profiler.internal.Distances;
 import dev.wick.profiler.internal.RobustBand;
 import java.time.Instant;
@@ -195,6 +198,98 @@ public final class Anomalies {
     }
     return new AnomalyReport(
         now.source(), newest.at(), newest.label(), earlier.size(), minHistory, schema, checks);
+  }
+
+  /**
+   * Judges the newest of {@code runs} (read from a results table, oldest first, all of one command,
+   * dataset and label) against the earlier ones, the last {@link #window} of them: each of its
+   * metrics with a value, whatever Wick recorded (a check's measured value, a diff's share of keys
+   * not SAME, a profile's statistic), against the band of the same subject's metric in the earlier
+   * runs. Shares (a metric named as a fraction, a rate or a completeness) get an absolute floor and
+   * stay within 0 and 1; other numbers a relative floor. The chosen fields ({@link #fields}) choose
+   * subjects.
+   */
+  public AnomalyReport detectRuns(List<RunResult> runs) {
+    if (runs.isEmpty()) {
+      throw WickException.usage("The results table holds no run; append runs to it first.");
+    }
+    RunResult newest = runs.get(runs.size() - 1);
+    List<RunResult> earlier = runs.subList(Math.max(0, runs.size() - 1 - window), runs.size() - 1);
+    List<Instant> times = earlier.stream().map(r -> r.run().time()).toList();
+    List<MetricCheck> checks = new ArrayList<>();
+    for (Metric m : newest.metrics()) {
+      if (m.value().isEmpty() || !chosen(m.subject())) {
+        continue;
+      }
+      double[] values = new double[earlier.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] =
+            earlier.get(i).metrics().stream()
+                .filter(x -> x.subject().equals(m.subject()) && x.metric().equals(m.metric()))
+                .filter(x -> x.value().isPresent())
+                .mapToDouble(x -> x.value().getAsDouble())
+                .findFirst()
+                .orElse(Double.NaN);
+      }
+      boolean share = share(m.metric());
+      MetricCheck c =
+          check(
+              m.subject().equals("dataset") ? Optional.empty() : Optional.of(m.subject()),
+              m.metric(),
+              Optional.empty(),
+              times,
+              values,
+              newest.run().time(),
+              m.value().getAsDouble(),
+              share ? RATE_FLOOR : 0,
+              share ? 0 : RELATIVE_FLOOR,
+              false);
+      checks.add(
+          share
+              ? new MetricCheck(
+                  c.field(),
+                  c.metric(),
+                  c.category(),
+                  c.value(),
+                  c.method(),
+                  c.center(),
+                  Math.max(0.0, c.lower()),
+                  Math.min(1.0, c.upper()),
+                  c.anomalous(),
+                  c.series(),
+                  c.timeType())
+              : c);
+    }
+    Run run = newest.run();
+    return new AnomalyReport(
+        run.dataset() + " (" + run.command() + ")",
+        run.time(),
+        run.label(),
+        earlier.size(),
+        minHistory,
+        new AnomalyReport.SchemaChanges(List.of(), List.of(), List.of()),
+        checks);
+  }
+
+  /** Whether a results table's metric is a share of 0 to 1, by its name. */
+  private static boolean share(String metric) {
+    String m = metric.toLowerCase(java.util.Locale.ROOT);
+    return RATES.contains(metric)
+        || m.contains("fraction")
+        || m.contains("rate")
+        || m.equals("completeness");
+  }
+
+  /** Whether {@code subject} is among the chosen fields (every subject when none are). */
+  private boolean chosen(String subject) {
+    return fields.isEmpty()
+        || fields.stream()
+            .anyMatch(
+                f ->
+                    subject.equals(f)
+                        || subject.startsWith(f + ".")
+                        || subject.startsWith(f + "[")
+                        || subject.contains("(" + f + ")"));
   }
 
   private List<FieldProfile> chosenFields(Profile now, Instant at) {

@@ -1,13 +1,22 @@
 package dev.wick.core.results;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.lit;
+
 import dev.wick.core.WickException;
 import java.io.IOException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -104,13 +113,13 @@ public final class ResultsTable {
    * The local folder this table's files live in, when it is one ({@code delta:PATH} or a plain path
    * on the local file system), for callers that keep it apart from their inputs and outputs.
    */
-  public java.util.Optional<java.nio.file.Path> localFolder() {
+  public Optional<java.nio.file.Path> localFolder() {
     boolean path = kind != Kind.ICEBERG || target.contains("/");
     if (!path || target.contains("://") && !target.startsWith("file:")) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     String local = target.startsWith("file:") ? java.net.URI.create(target).getPath() : target;
-    return java.util.Optional.of(java.nio.file.Path.of(local).toAbsolutePath().normalize());
+    return Optional.of(java.nio.file.Path.of(local).toAbsolutePath().normalize());
   }
 
   /**
@@ -153,6 +162,106 @@ public final class ResultsTable {
     return rows;
   }
 
+  /**
+   * Whether {@code location} names a results table rather than another kind of folder: {@code
+   * delta:} or {@code iceberg:}, or a folder holding the files a results table's appends write.
+   */
+  public static boolean holdsResults(String location, org.apache.hadoop.conf.Configuration conf) {
+    if (location.startsWith("delta:") || location.startsWith("iceberg:")) {
+      return true;
+    }
+    try {
+      Path dir = new Path(location);
+      FileStatus[] runs = dir.getFileSystem(conf).globStatus(new Path(dir, "run-*.parquet"));
+      return runs != null && runs.length > 0;
+    } catch (IOException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The runs of the table, oldest first: each run's id, time, command, dataset, label, how many
+   * metrics it appended and how many of them failed their rule.
+   */
+  public Dataset<Row> runs(SparkSession spark) {
+    return read(spark)
+        .groupBy("run_id", "run_time", "command", "dataset", "label")
+        .agg(count(lit(1)).as("metrics"), count_if(col("passed").equalTo(false)).as("failed"))
+        .orderBy("run_time", "run_id");
+  }
+
+  /**
+   * The newest run with {@code label} (any label when empty) at or before {@code upTo}, and up to
+   * {@code earlier} runs before it of the same command, dataset and label, oldest first; empty when
+   * no run matches.
+   */
+  public List<RunResult> history(
+      SparkSession spark, Optional<String> label, Optional<Instant> upTo, int earlier) {
+    Dataset<Row> runs = runs(spark);
+    if (label.isPresent()) {
+      runs = runs.where(col("label").equalTo(label.get()));
+    }
+    if (upTo.isPresent()) {
+      runs = runs.where(col("run_time").leq(lit(Timestamp.from(upTo.get()))));
+    }
+    List<Row> newest =
+        runs.orderBy(col("run_time").desc(), col("run_id").desc()).limit(1).collectAsList();
+    if (newest.isEmpty()) {
+      return List.of();
+    }
+    Row last = newest.get(0);
+    Dataset<Row> same =
+        runs.where(
+            col("command")
+                .equalTo(last.<String>getAs("command"))
+                .and(col("dataset").equalTo(last.<String>getAs("dataset")))
+                .and(col("label").eqNullSafe(last.<String>getAs("label")))
+                .and(col("run_time").leq(lit(last.<Timestamp>getAs("run_time")))));
+    List<Row> chosen =
+        same.orderBy(col("run_time").desc(), col("run_id").desc())
+            .limit(earlier + 1)
+            .collectAsList();
+    List<String> ids = chosen.stream().map(r -> r.<String>getAs("run_id")).toList();
+    Map<String, List<Row>> byRun = new HashMap<>();
+    for (Row r : read(spark).where(col("run_id").isin(ids.toArray())).collectAsList()) {
+      byRun.computeIfAbsent(r.<String>getAs("run_id"), k -> new ArrayList<>()).add(r);
+    }
+    List<RunResult> out = new ArrayList<>();
+    for (int i = ids.size() - 1; i >= 0; i--) {
+      List<Row> rows = byRun.getOrDefault(ids.get(i), List.of());
+      if (!rows.isEmpty()) {
+        out.add(runResult(rows));
+      }
+    }
+    return out;
+  }
+
+  private static RunResult runResult(List<Row> rows) {
+    Row first = rows.get(0);
+    Run run =
+        new Run(
+            first.getAs("run_id"),
+            first.<Timestamp>getAs("run_time").toInstant(),
+            first.getAs("command"),
+            first.getAs("dataset"),
+            Optional.ofNullable(first.getAs("dataset_version")),
+            Optional.ofNullable(first.getAs("baseline")),
+            Optional.ofNullable(first.getAs("baseline_version")),
+            Optional.ofNullable(first.getAs("label")));
+    List<Metric> metrics = new ArrayList<>();
+    for (Row r : rows) {
+      Double value = r.getAs("value");
+      metrics.add(
+          new Metric(
+              r.getAs("subject"),
+              r.getAs("metric"),
+              value == null ? OptionalDouble.empty() : OptionalDouble.of(value),
+              Optional.ofNullable(r.getAs("bound")),
+              Optional.ofNullable(r.getAs("passed"))));
+    }
+    return new RunResult(run, metrics);
+  }
+
   private static List<Row> rows(Run run, List<Metric> metrics) {
     List<Row> rows = new ArrayList<>(metrics.size());
     Timestamp time = Timestamp.from(run.time());
@@ -177,14 +286,14 @@ public final class ResultsTable {
   }
 
   /** The table as it is, when it exists. */
-  private java.util.Optional<Dataset<Row>> existing(SparkSession spark) {
+  private Optional<Dataset<Row>> existing(SparkSession spark) {
     try {
       switch (kind) {
         case FOLDER -> {
           Path dir = new Path(target);
           FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
           if (!fs.exists(dir)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
           }
           if (!fs.getFileStatus(dir).isDirectory()) {
             throw WickException.usage(
@@ -192,23 +301,23 @@ public final class ResultsTable {
           }
           FileStatus[] files = fs.globStatus(new Path(dir, "[!._]*.parquet"));
           return files == null || files.length == 0
-              ? java.util.Optional.empty()
-              : java.util.Optional.of(spark.read().parquet(target));
+              ? Optional.empty()
+              : Optional.of(spark.read().parquet(target));
         }
         case DELTA -> {
           Path log = new Path(target, "_delta_log");
           FileSystem fs = log.getFileSystem(spark.sparkContext().hadoopConfiguration());
           return fs.exists(log)
-              ? java.util.Optional.of(spark.read().format("delta").load(target))
-              : java.util.Optional.empty();
+              ? Optional.of(spark.read().format("delta").load(target))
+              : Optional.empty();
         }
         default -> {
           if (target.contains("/")) {
-            return java.util.Optional.of(spark.read().format("iceberg").load(target));
+            return Optional.of(spark.read().format("iceberg").load(target));
           }
           return spark.catalog().tableExists(target)
-              ? java.util.Optional.of(spark.table(target))
-              : java.util.Optional.empty();
+              ? Optional.of(spark.table(target))
+              : Optional.empty();
         }
       }
     } catch (IOException e) {
