@@ -49,6 +49,7 @@ public final class Bench {
         new CheckCase(CheckCase.Mode.CHECK),
         new CheckCase(CheckCase.Mode.SPLIT),
         new CheckCase(CheckCase.Mode.EXPLAIN),
+        new CheckCase(CheckCase.Mode.RESULTS),
         new SuggestVerifyCase(),
         new RegexCase(),
         new AnomaliesCase());

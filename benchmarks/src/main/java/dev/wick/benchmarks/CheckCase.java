@@ -35,6 +35,10 @@ import org.apache.spark.sql.Row;
  * valid/} or {@code invalid/} with its reasons) against copying the input (read and write Parquet,
  * the IO a split cannot avoid) and against the same {@code wick check} without it.
  *
+ * <p>As {@code check-results}, the same {@code wick check} appending its 41 metrics to a results
+ * table (a Parquet folder, then a Delta table, both kept between repetitions) against the check
+ * without one: the append's cost on top of the command.
+ *
  * <p>As {@code check-explain}, the same checks but two that fail (a range that a tenth of the rows
  * break, allowed values that a tenth break) with {@code --explain} (where each failed check's rows
  * sit), against the same {@code wick check} without it.
@@ -47,7 +51,8 @@ final class CheckCase implements BenchCase {
   enum Mode {
     CHECK("check"),
     SPLIT("check-split"),
-    EXPLAIN("check-explain");
+    EXPLAIN("check-explain"),
+    RESULTS("check-results");
 
     final String name;
 
@@ -126,17 +131,36 @@ final class CheckCase implements BenchCase {
       case SPLIT -> new Variant("wick check --split (20 checks)", () -> check("--split"));
       case EXPLAIN ->
           new Variant("wick check --explain (20 checks, 2 failing)", () -> check("--explain"));
-      case CHECK -> new Variant("wick check (20 checks)", () -> check(null));
+      case CHECK, RESULTS -> new Variant("wick check (20 checks)", () -> check());
     };
   }
 
-  private void check(String flag) {
+  @Override
+  public List<Variant> oursVariants() {
+    if (mode != Mode.RESULTS) {
+      return List.of(ours());
+    }
+    // The tables live beside the data, so each repetition appends to a table that exists.
+    String folder = env.dataDir().resolve("results-folder").toString();
+    String delta = "delta:" + env.dataDir().resolve("results-delta");
+    return List.of(
+        new Variant(
+            "wick check --results-table FOLDER (20 checks)",
+            () -> check("--results-table", folder)),
+        new Variant(
+            "wick check --results-table delta:PATH (20 checks)",
+            () -> check("--results-table", delta)));
+  }
+
+  private void check(String... flags) {
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     List<String> args =
         new ArrayList<>(
             List.of("check", "--in", input, "--checks", checks, "--out", env.scratch("check")));
-    if (flag != null) {
-      args.add(flag);
+    for (String flag : flags) {
+      if (flag != null) {
+        args.add(flag);
+      }
     }
     int code = Wick.run(args.toArray(new String[0]), quiet, System.err);
     if (code != (mode == Mode.EXPLAIN ? 1 : 0)) {
@@ -146,16 +170,18 @@ final class CheckCase implements BenchCase {
 
   @Override
   public List<Variant> baselines() {
+    if (mode == Mode.RESULTS) {
+      return List.of(new Variant("wick check (20 checks, no results table)", () -> check()));
+    }
     if (mode == Mode.EXPLAIN) {
-      return List.of(
-          new Variant("wick check (20 checks, 2 failing, no --explain)", () -> check(null)));
+      return List.of(new Variant("wick check (20 checks, 2 failing, no --explain)", () -> check()));
     }
     if (split) {
       return List.of(
           new Variant(
               "copy (read parquet, write parquet)",
               () -> env.spark().read().parquet(input).write().parquet(env.scratch("copy"))),
-          new Variant("wick check (20 checks, no split)", () -> check(null)));
+          new Variant("wick check (20 checks, no split)", () -> check()));
     }
     return List.of(
         new Variant(
