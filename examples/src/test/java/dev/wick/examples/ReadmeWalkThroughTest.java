@@ -245,6 +245,28 @@ class ReadmeWalkThroughTest {
           }
         });
     e.put(
+        "./wick check --in examples/data/track_plays --checks examples/checks/track_plays.yaml"
+            + " --out target/nightly-check --results-table target/wick-results"
+            + " --results-label nightly",
+        (out, t) ->
+            assertThat(out).contains("check gate passed: 8 of 10 checks held; 2 only warned"));
+    e.put(
+        "./wick diff --lhs examples/data/counts_baseline --rhs examples/data/counts_candidate"
+            + " --key track_id --out target/nightly-diff --max-diff-fraction 0.3"
+            + " --results-table target/wick-results --results-label nightly",
+        (out, t) -> assertThat(out).contains("diff gate passed: 133 of 500 keys are not SAME"));
+    e.put(
+        "./wick show --in target/wick-results --where isnotnull(bound)"
+            + " --columns command,subject,metric,value,bound,passed",
+        (out, t) ->
+            assertThat(out.lines())
+                .contains(
+                    "check    semantic(country)               semantic       0.9985714285714286"
+                        + "  >= 0.999                           false",
+                    "diff     keys                            diff fraction               0.266"
+                        + "  <= 0.3                             true",
+                    "11 rows shown."));
+    e.put(
         "./wick sandbox list",
         (out, t) -> assertThat(out).isEqualTo("no sandbox runs under wick-sandbox\n"));
     e.put(
