@@ -1,6 +1,7 @@
 package dev.wick.cli;
 
 import dev.wick.core.WickException;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.core.results.ResultsTable;
@@ -18,6 +19,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
@@ -123,17 +125,20 @@ final class AnomaliesCommand implements Callable<Integer> {
             AnomalyThresholds::allowingEmpty);
     PrintWriter stdout = spec.commandLine().getOut();
     AnomaliesPrinter.print(report, stdout);
+    Map<String, Explanation> explained = Map.of();
     if (data.on() && points.size() >= 2 && !report.anomalies().isEmpty()) {
       Profile newestProfile = points.get(points.size() - 1).profile();
-      data.explain(
-          spark.spark(),
-          DriftRegion.ofAnomalies(report, points.get(points.size() - 2).profile(), newestProfile),
-          stdout);
+      explained =
+          data.explain(
+              spark.spark(),
+              DriftRegion.ofAnomalies(
+                  report, points.get(points.size() - 2).profile(), newestProfile),
+              stdout);
     }
     String written = null;
     if (out != null) {
       try (Output o = Output.create(spark.spark(), out, overwrite, List.of(history))) {
-        report.writeTo(o, thresholds);
+        report.writeTo(o, thresholds, explained);
         written = Inputs.local(o.commit());
         stdout.printf(
             "Wrote %s (%s, %s, %s).%n",

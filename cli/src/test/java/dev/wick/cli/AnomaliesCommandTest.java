@@ -135,9 +135,21 @@ class AnomaliesCommandTest {
             spikeHistory,
             "--in",
             tmp.resolve("spike").toString(),
-            "--explain");
+            "--explain",
+            "--out",
+            tmp.resolve("explained").toString());
     assertThat(explained.exitCode()).as(explained.err()).isEqualTo(1);
     assertThat(explained.out()).containsPattern("explain: email drifted: .*country = c[02]");
+    // The same explanation in the report: the JSON's explain array and the page's section.
+    com.fasterxml.jackson.databind.JsonNode explain =
+        new ObjectMapper()
+            .readTree(tmp.resolve("explained").resolve("anomalies.json").toFile())
+            .get("explain");
+    assertThat(explain).hasSize(1);
+    assertThat(explain.get(0).get("slices").get(0).get("slice").asText())
+        .matches("country = c[02]");
+    assertThat(Files.readString(tmp.resolve("explained").resolve("anomalies.html")))
+        .contains("<h2>Where the anomalies sit</h2>");
     // Judged as of the day before, the same history passes, in one line.
     CliRun before =
         wick(

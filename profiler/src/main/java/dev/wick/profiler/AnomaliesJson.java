@@ -2,7 +2,9 @@ package dev.wick.profiler;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.json.Json;
+import java.util.Map;
 
 /**
  * {@code anomalies.json}: an {@link AnomalyReport} for machines. Every judged metric is listed; the
@@ -11,7 +13,7 @@ import dev.wick.core.json.Json;
 final class AnomaliesJson {
   private AnomaliesJson() {}
 
-  static String write(AnomalyReport r) {
+  static String write(AnomalyReport r, Map<String, Explanation> explanations) {
     ObjectNode root = Json.object();
     root.put("source", r.source());
     root.put("at", r.at().toString());
@@ -54,6 +56,10 @@ final class AnomaliesJson {
           Json.number(series.addObject().put("at", p.at().toString()), "value", p.value());
         }
       }
+    }
+    if (!explanations.isEmpty()) {
+      ArrayNode explain = root.putArray("explain");
+      explanations.values().forEach(e -> e.writeTo(explain.addObject()));
     }
     return Json.write(root);
   }

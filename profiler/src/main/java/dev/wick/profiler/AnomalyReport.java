@@ -1,5 +1,6 @@
 package dev.wick.profiler;
 
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Judgement;
 import dev.wick.core.gate.Verdict;
@@ -11,6 +12,7 @@ import dev.wick.profiler.internal.AnomaliesHtml;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -203,11 +205,11 @@ public record AnomalyReport(
 
   /** This report as {@code anomalies.json} text. */
   public String toJson() {
-    return AnomaliesJson.write(this);
+    return AnomaliesJson.write(this, Map.of());
   }
 
   /** This report as {@code anomalies.html} text, judged against {@code thresholds}. */
-  String toHtml(AnomalyThresholds thresholds) {
+  String toHtml(AnomalyThresholds thresholds, Map<String, Explanation> explanations) {
     return AnomaliesHtml.render(
         new AnomaliesHtml.Page(
             source,
@@ -220,7 +222,8 @@ public record AnomalyReport(
             schema.disappeared(),
             schema.typeChanged(),
             anomalies(),
-            checks),
+            checks,
+            explanations),
         verdict(thresholds));
   }
 
@@ -236,8 +239,18 @@ public record AnomalyReport(
    * summary.md} (the verdict in Markdown), judged against {@code thresholds}.
    */
   public void writeTo(Output out, AnomalyThresholds thresholds) {
-    out.writeString(JSON, toJson());
-    out.writeString(HTML, toHtml(thresholds));
+    writeTo(out, thresholds, Map.of());
+  }
+
+  /**
+   * {@link #writeTo(Output, AnomalyThresholds)}, with where each anomalous field's move sits in the
+   * newest data ({@code explanations}, from {@link DriftRegion#explain}) in the JSON's {@code
+   * explain} array and the page.
+   */
+  public void writeTo(
+      Output out, AnomalyThresholds thresholds, Map<String, Explanation> explanations) {
+    out.writeString(JSON, AnomaliesJson.write(this, explanations));
+    out.writeString(HTML, toHtml(thresholds, explanations));
     out.writeString(
         ProfileReport.SUMMARY_MD, VerdictFormats.markdownBeside(verdict(thresholds), HTML));
   }

@@ -238,7 +238,7 @@ class AnomaliesTest {
     String json = r.toJson();
     assertThat(json).contains("\"at\" : \"2026-02-12T00:00:00Z\"").contains("\"judged\" : true");
     assertThat(json).contains("\"metric\" : \"nullRate\"").contains("\"series\"");
-    String html = r.toHtml(AnomalyThresholds.strict());
+    String html = r.toHtml(AnomalyThresholds.strict(), java.util.Map.of());
     assertThat(html.split("<svg", -1)).hasSize(r.anomalies().size() + 1);
     assertThat(html)
         .contains("<div class=\"verdict failed\" id=\"verdict\"><div class=\"word\">FAILED");

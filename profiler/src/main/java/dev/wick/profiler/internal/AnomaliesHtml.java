@@ -2,6 +2,7 @@ package dev.wick.profiler.internal;
 
 import static dev.wick.core.report.Html.escape;
 
+import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.report.ReportPage;
 import dev.wick.profiler.DriftReport;
@@ -10,6 +11,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -45,6 +47,8 @@ public final class AnomaliesHtml {
    * @param typeChanged fields whose type changed since the previous profile
    * @param anomalies the anomalous metrics, in report order
    * @param checks every metric judged or not, in report order
+   * @param explanations where each anomalous field's move sits in the newest data, when it was
+   *     given
    */
   public record Page(
       String source,
@@ -57,7 +61,8 @@ public final class AnomaliesHtml {
       List<String> disappeared,
       List<DriftReport.TypeChange> typeChanged,
       List<MetricCheck> anomalies,
-      List<MetricCheck> checks) {
+      List<MetricCheck> checks,
+      Map<String, Explanation> explanations) {
 
     /** True when some field appeared, disappeared or changed type. */
     boolean schemaChanged() {
@@ -112,6 +117,12 @@ public final class AnomaliesHtml {
             .append("</li>");
       }
       h.append("</ul>");
+    }
+    if (!r.explanations().isEmpty()) {
+      h.append("<h2>Where the anomalies sit</h2>\n<p>The newest rows in the region where each")
+          .append(" anomalous field moved from the previous profile, and the slices of the data")
+          .append(" that hold far more of them than their share of the rows.</p>\n");
+      r.explanations().values().forEach(e -> h.append(e.toHtml()).append('\n'));
     }
     for (MetricCheck c : bad) {
       h.append("<section><h3>")
