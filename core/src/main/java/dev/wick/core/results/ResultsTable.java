@@ -299,6 +299,23 @@ public final class ResultsTable {
             throw WickException.usage(
                 "The results table " + location + " is a file; name a folder for the results.");
           }
+          for (FileStatus f : fs.listStatus(dir)) {
+            String name = f.getPath().getName();
+            boolean ours =
+                name.endsWith(".parquet") && !f.isDirectory()
+                    || name.equals(STAGING)
+                    || name.equals("_SUCCESS")
+                    || name.startsWith(".") && name.endsWith(".crc");
+            if (!ours) {
+              throw WickException.usage(
+                  "The results table "
+                      + location
+                      + " is a folder holding "
+                      + name
+                      + ", which is not a results file; name an empty folder or one that Wick's"
+                      + " runs created.");
+            }
+          }
           FileStatus[] files = fs.globStatus(new Path(dir, "[!._]*.parquet"));
           return files == null || files.length == 0
               ? Optional.empty()

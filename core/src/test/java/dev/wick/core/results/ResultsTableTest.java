@@ -134,6 +134,17 @@ class ResultsTableTest {
     Path file = Files.writeString(dir.resolve("results.txt"), "x");
     assertThatThrownBy(() -> ResultsTable.at(file.toString()).check(spark))
         .hasMessage("The results table " + file + " is a file; name a folder for the results.");
+    // A folder of other files (a home folder, another command's output) is never written into.
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(home.resolve("notes.txt"), "mine");
+    assertThatThrownBy(
+            () -> ResultsTable.at(home.toString()).append(spark, Run.of("check", "x"), metrics(1)))
+        .hasMessage(
+            "The results table "
+                + home
+                + " is a folder holding notes.txt, which is not a results file; name an empty"
+                + " folder or one that Wick's runs created.");
+    assertThat(home.toFile().list()).containsExactly("notes.txt");
     Path missing = dir.resolve("none");
     assertThatThrownBy(() -> ResultsTable.at(missing.toString()).read(spark))
         .hasMessage(
