@@ -574,6 +574,35 @@ class HostileInputTest {
         c(2, "does not exist", "check|--in|D/plays|--checks|D/missing.yaml|--out|O/c"),
         c(2, "is not valid JSON", "check|--in|D/plays|--checks|D/checks-broken.json|--out|O/c"),
         c(2, "did you mean 'user'", "check|--in|D/plays|--checks|D/checks-typo.yaml|--out|O/c"),
+        // --results-table and --junit-xml: never an input, the output, or a folder of other files
+        c(
+            2,
+            "names no location",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|"),
+        c(
+            2,
+            "is inside the input",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|D/plays/r"),
+        c(
+            2,
+            "overlaps the output folder",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|O/c/r"),
+        c(
+            2,
+            "is a folder holding todo.md, which is not a results file",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|D/notes"),
+        c(
+            2,
+            "labels rows of a results table",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-label|x"),
+        c(
+            2,
+            "is inside the input",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--junit-xml|D/plays/j.xml"),
+        c(
+            2,
+            "is inside the output folder",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--junit-xml|O/c/j.xml"),
         c(2, "unknown kind 'uniq'", "check|--in|D/plays|--checks|D/checks-kind.yaml|--out|O/c"),
         c(2, "cannot hold", "check|--in|D/plays|--checks|D/checks-values.yaml|--out|O/c"),
         c(1, "allowedValues(user)", "check|--in|D/plays|--checks|D/checks-numbers.yaml|--out|O/c"),
