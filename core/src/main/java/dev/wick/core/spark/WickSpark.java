@@ -39,8 +39,21 @@ public final class WickSpark {
     SparkSession.Builder builder = SparkSession.builder().appName(appName).master(chosen);
     defaults(builder, chosen.startsWith("local"), conf);
     settings.forEach(builder::config);
-    return builder.getOrCreate();
+    SparkSession session = builder.getOrCreate();
+    // A session that already ran (a test's, a notebook's) keeps the Hadoop settings it started with:
+    // the file system settings given now (spark.hadoop.fs.s3a.endpoint and the like) go to it too.
+    org.apache.hadoop.conf.Configuration hadoop = session.sparkContext().hadoopConfiguration();
+    settings.forEach(
+        (key, value) -> {
+          if (key.startsWith(HADOOP_PREFIX) && key.length() > HADOOP_PREFIX.length()) {
+            hadoop.set(key.substring(HADOOP_PREFIX.length()), value);
+          }
+        });
+    return session;
   }
+
+  /** The prefix of the Spark settings that are Hadoop's, as Spark passes them to Hadoop. */
+  private static final String HADOOP_PREFIX = "spark.hadoop.";
 
   /**
    * A small local session for tests and benchmarks: {@code local[cores]}, few shuffle partitions,
