@@ -71,12 +71,18 @@ class ObjectStoreTest {
     assertThat(server.getState()).isEqualTo("STARTED");
     s3a =
         Map.of(
-            "fs.s3a.endpoint", "http://127.0.0.1:" + server.getPort(),
-            "fs.s3a.endpoint.region", "us-east-1",
-            "fs.s3a.path.style.access", "true",
-            "fs.s3a.connection.ssl.enabled", "false",
-            "fs.s3a.access.key", ACCESS_KEY,
-            "fs.s3a.secret.key", SECRET_KEY);
+            "fs.s3a.endpoint",
+            "http://127.0.0.1:" + server.getPort(),
+            "fs.s3a.endpoint.region",
+            "us-east-1",
+            "fs.s3a.path.style.access",
+            "true",
+            "fs.s3a.connection.ssl.enabled",
+            "false",
+            "fs.s3a.access.key",
+            ACCESS_KEY,
+            "fs.s3a.secret.key",
+            SECRET_KEY);
     Configuration conf = new Configuration(spark.sparkContext().hadoopConfiguration());
     s3a.forEach(conf::set);
     s3 = FileSystem.newInstance(URI.create("s3a://" + BUCKET + "/"), conf);
@@ -103,8 +109,7 @@ class ObjectStoreTest {
         "data/day2");
   }
 
-  private static void upload(org.apache.spark.sql.Dataset<?> rows, String key)
-      throws IOException {
+  private static void upload(org.apache.spark.sql.Dataset<?> rows, String key) throws IOException {
     Path local = dir.resolve(key.replace('/', '-'));
     rows.coalesce(1).write().parquet(local.toString());
     FileSystem fs = FileSystem.getLocal(s3.getConf());
@@ -229,8 +234,7 @@ class ObjectStoreTest {
     assertThat(run.out()).contains("6 rows passed every row-level check, 2 failed one or more.");
     assertThat(list("out/check")).contains("_SUCCESS", "valid", "invalid", "checks.json");
     assertThat(spark.read().parquet(url("out/check/valid")).count()).isEqualTo(6);
-    assertThat(
-            spark.read().parquet(url("out/check/invalid")).select("play_id").collectAsList())
+    assertThat(spark.read().parquet(url("out/check/invalid")).select("play_id").collectAsList())
         .extracting(r -> r.getInt(0))
         .containsExactlyInAnyOrder(7, 8);
     JsonNode json = new ObjectMapper().readTree(read("out/check/checks.json"));
@@ -242,7 +246,10 @@ class ObjectStoreTest {
     CliRun run = wick("profile", "--in", "s3a://no-such-bucket/data", "--out", url("out/none"));
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip().lines()).hasSize(1);
-    assertThat(run.err()).contains("s3a://no-such-bucket/data");
+    assertThat(run.err())
+        .isEqualTo(
+            "error: Cannot list input s3a://no-such-bucket/data (its bucket does not exist; check"
+                + " the bucket's name and the store's endpoint).\n");
   }
 
   @Test
@@ -250,6 +257,10 @@ class ObjectStoreTest {
     CliRun run = wick("profile", "--in", url("data/no-such-day"), "--out", url("out/none"));
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip().lines()).hasSize(1);
-    assertThat(run.err()).contains(url("data/no-such-day"));
+    assertThat(run.err())
+        .isEqualTo(
+            "error: Input "
+                + url("data/no-such-day")
+                + " does not exist; check the path (a file, a folder or a glob).\n");
   }
 }

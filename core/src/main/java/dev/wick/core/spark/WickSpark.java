@@ -40,7 +40,8 @@ public final class WickSpark {
     defaults(builder, chosen.startsWith("local"), conf);
     settings.forEach(builder::config);
     SparkSession session = builder.getOrCreate();
-    // A session that already ran (a test's, a notebook's) keeps the Hadoop settings it started with:
+    // A session that already ran (a test's, a notebook's) keeps the Hadoop settings it started
+    // with:
     // the file system settings given now (spark.hadoop.fs.s3a.endpoint and the like) go to it too.
     org.apache.hadoop.conf.Configuration hadoop = session.sparkContext().hadoopConfiguration();
     settings.forEach(
