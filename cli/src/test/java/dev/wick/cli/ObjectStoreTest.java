@@ -40,6 +40,9 @@ class ObjectStoreTest {
   private static final String SECRET_KEY = "wick-secret";
   private static final String BUCKET = "wick-test";
 
+  /** A bucket that S3A opens only with the AWS profile's credentials. */
+  private static final String PROFILE_BUCKET = "wick-profile";
+
   @TempDir static Path dir;
   static SparkSession spark;
   static BlobStoreContext store;
@@ -57,6 +60,7 @@ class ObjectStoreTest {
             .overrides(properties)
             .build(BlobStoreContext.class);
     store.getBlobStore().createContainerInLocation(null, BUCKET);
+    store.getBlobStore().createContainerInLocation(null, PROFILE_BUCKET);
     server =
         S3Proxy.builder()
             .blobStore(store.getBlobStore())
@@ -96,6 +100,17 @@ class ObjectStoreTest {
             + " (7, 5, NULL, 'play', 7000), (8, 9, 'XX', 'pause', 8000)"
             + " AS t(play_id, user_id, country, kind, ms)";
     upload(spark.sql(plays), "data/day1");
+    try (FileSystem other = FileSystem.newInstance(URI.create("s3a://" + PROFILE_BUCKET + "/"), conf)) {
+      assertThat(
+              FileUtil.copy(
+                  s3,
+                  new org.apache.hadoop.fs.Path(url("data/day1")),
+                  other,
+                  new org.apache.hadoop.fs.Path("s3a://" + PROFILE_BUCKET + "/day1"),
+                  false,
+                  conf))
+          .isTrue();
+    }
     upload(
         spark
             .sql(plays)
@@ -239,6 +254,49 @@ class ObjectStoreTest {
         .containsExactlyInAnyOrder(7, 8);
     JsonNode json = new ObjectMapper().readTree(read("out/check/checks.json"));
     assertThat(json.get("invalidRows").asLong()).isEqualTo(2);
+  }
+
+  @Test
+  void credentialsComeFromTheAwsProfileToo() throws IOException {
+    Path credentials = dir.resolve("aws-credentials");
+    Files.writeString(
+        credentials,
+        "[wick]\naws_access_key_id = "
+            + ACCESS_KEY
+            + "\naws_secret_access_key = "
+            + SECRET_KEY
+            + "\n");
+    // What AWS_SHARED_CREDENTIALS_FILE and AWS_PROFILE say, as the SDK's system properties.
+    System.setProperty("aws.sharedCredentialsFile", credentials.toString());
+    System.setProperty("aws.profile", "wick");
+    try {
+      String bucket = "spark.hadoop.fs.s3a.bucket." + PROFILE_BUCKET + ".";
+      CliRun run =
+          CliRun.wick(
+              "profile",
+              "--in",
+              "s3a://" + PROFILE_BUCKET + "/day1",
+              "--out",
+              "s3a://" + PROFILE_BUCKET + "/profile",
+              "--conf",
+              "spark.hadoop.fs.s3a.endpoint=" + s3a.get("fs.s3a.endpoint"),
+              "--conf",
+              "spark.hadoop.fs.s3a.endpoint.region=us-east-1",
+              "--conf",
+              "spark.hadoop.fs.s3a.path.style.access=true",
+              "--conf",
+              "spark.hadoop.fs.s3a.connection.ssl.enabled=false",
+              // No keys in Hadoop's settings for this bucket (other tests set them for all).
+              "--conf",
+              bucket + "access.key=",
+              "--conf",
+              bucket + "secret.key=");
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.out()).startsWith("Profiled 8 rows and 5 fields of s3a://" + PROFILE_BUCKET);
+    } finally {
+      System.clearProperty("aws.sharedCredentialsFile");
+      System.clearProperty("aws.profile");
+    }
   }
 
   @Test
