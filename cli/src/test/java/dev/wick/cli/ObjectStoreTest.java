@@ -100,7 +100,8 @@ class ObjectStoreTest {
             + " (7, 5, NULL, 'play', 7000), (8, 9, 'XX', 'pause', 8000)"
             + " AS t(play_id, user_id, country, kind, ms)";
     upload(spark.sql(plays), "data/day1");
-    try (FileSystem other = FileSystem.newInstance(URI.create("s3a://" + PROFILE_BUCKET + "/"), conf)) {
+    try (FileSystem other =
+        FileSystem.newInstance(URI.create("s3a://" + PROFILE_BUCKET + "/"), conf)) {
       assertThat(
               FileUtil.copy(
                   s3,

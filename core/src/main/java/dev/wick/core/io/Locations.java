@@ -183,6 +183,11 @@ public final class Locations {
       if (name.equals("UnknownStoreException") || name.equals("NoSuchBucketException")) {
         return "its bucket does not exist; check the bucket's name and the store's endpoint";
       }
+      // S3A's exception when none of its credential providers has credentials.
+      if (name.equals("NoAuthWithAWSException")) {
+        return "no AWS credentials were found; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY,"
+            + " or AWS_PROFILE, or the Hadoop settings fs.s3a.access.key and fs.s3a.secret.key";
+      }
     }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     int nl = m.indexOf('\n');

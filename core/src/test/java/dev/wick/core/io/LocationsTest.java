@@ -101,5 +101,8 @@ class LocationsTest {
     class UnknownStoreException extends java.io.IOException {}
     assertThat(Locations.message(new java.io.IOException("x", new UnknownStoreException())))
         .isEqualTo("its bucket does not exist; check the bucket's name and the store's endpoint");
+    class NoAuthWithAWSException extends java.io.IOException {}
+    assertThat(Locations.message(new NoAuthWithAWSException()))
+        .startsWith("no AWS credentials were found; set AWS_ACCESS_KEY_ID");
   }
 }
