@@ -140,8 +140,9 @@ public final class Locations {
           case "wasb", "wasbs" ->
               "add Hadoop's Azure connector, the jars "
                   + azure
-                  + " and com.microsoft.azure:azure-storage:7.0.1 with its dependencies, to"
-                  + " WICK_CLASSPATH, or move to abfs:, which needs "
+                  + ", com.microsoft.azure:azure-storage:7.0.1 and"
+                  + " org.eclipse.jetty:jetty-util-ajax:9.4.57.v20241219 with their dependencies,"
+                  + " to WICK_CLASSPATH, or move to abfs:, which needs "
                   + azureJar
                   + " alone";
           default -> null;

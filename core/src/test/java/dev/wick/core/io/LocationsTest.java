@@ -84,7 +84,10 @@ class LocationsTest {
                 + ".jar from Maven Central), to WICK_CLASSPATH, or pass it to spark-submit among"
                 + " its jars when running wick-spark-submit.jar.");
     assertThatThrownBy(() -> Locations.qualified("wasbs://c@acct.blob.core.windows.net/p", CONF))
-        .hasMessageContaining("the jars org.apache.hadoop:hadoop-azure:" + HADOOP + " and");
+        .hasMessageContaining(
+            "the jars org.apache.hadoop:hadoop-azure:"
+                + HADOOP
+                + ", com.microsoft.azure:azure-storage:7.0.1 and");
   }
 
   private static final String HADOOP = org.apache.hadoop.util.VersionInfo.getVersion();
