@@ -145,6 +145,12 @@ class ObjectStoreTest {
     if (s3 != null) {
       s3.close();
     }
+    // The runs' S3A file systems, cached in the JVM's file system cache: closed, which drops them.
+    for (String bucket : List.of(BUCKET, PROFILE_BUCKET)) {
+      FileSystem.get(
+              URI.create("s3a://" + bucket + "/"), spark.sparkContext().hadoopConfiguration())
+          .close();
+    }
     if (server != null) {
       server.stop();
     }
