@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -53,11 +52,9 @@ class ObjectStoreTest {
   @BeforeAll
   static void start() throws Exception {
     spark = WickSpark.local(2);
-    Properties properties = new Properties();
     store =
         ContextBuilder.newBuilder("transient")
             .credentials("identity", "credential")
-            .overrides(properties)
             .build(BlobStoreContext.class);
     store.getBlobStore().createContainerInLocation(null, BUCKET);
     store.getBlobStore().createContainerInLocation(null, PROFILE_BUCKET);
