@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wick.core.io.Output;
 import dev.wick.core.spark.WickSpark;
 import java.io.IOException;
 import java.io.InputStream;
@@ -258,6 +259,32 @@ class ObjectStoreTest {
         .containsExactlyInAnyOrder(7, 8);
     JsonNode json = new ObjectMapper().readTree(read("out/check/checks.json"));
     assertThat(json.get("invalidRows").asLong()).isEqualTo(2);
+  }
+
+  @Test
+  void aSecondRunOfAnOutputIsRefusedWhileTheFirstWrites() throws IOException {
+    // The first run, through the library, with the settings the command line gives.
+    Map<String, String> settings = new java.util.HashMap<>();
+    s3a.forEach((key, value) -> settings.put("spark.hadoop." + key, value));
+    SparkSession session = WickSpark.session("wick", java.util.Optional.empty(), settings);
+    try (Output first = Output.create(session, url("locks/busy"), false, List.of())) {
+      CliRun second = wick("profile", "--in", url("data/day1"), "--out", url("locks/busy"));
+      assertThat(second.exitCode()).isEqualTo(2);
+      assertThat(second.err())
+          .startsWith(
+              "error: Output "
+                  + url("locks/busy")
+                  + " is being written by another Wick run (process "
+                  + ProcessHandle.current().pid())
+          .endsWith(
+              "); wait for it to finish, or delete "
+                  + url("locks/.wick-lock-busy")
+                  + " if no run is writing it.\n");
+      first.writeString("a.txt", "first");
+      first.commit();
+    }
+    assertThat(read("locks/busy/a.txt")).isEqualTo("first");
+    assertThat(list("locks")).containsExactly("busy");
   }
 
   @Test
