@@ -41,8 +41,7 @@ public final class WickSpark {
     settings.forEach(builder::config);
     SparkSession session = builder.getOrCreate();
     // A session that already ran (a test's, a notebook's) keeps the Hadoop settings it started
-    // with:
-    // the file system settings given now (spark.hadoop.fs.s3a.endpoint and the like) go to it too.
+    // with, so the ones given now (spark.hadoop.fs.s3a.endpoint and the like) go to it too.
     org.apache.hadoop.conf.Configuration hadoop = session.sparkContext().hadoopConfiguration();
     settings.forEach(
         (key, value) -> {
