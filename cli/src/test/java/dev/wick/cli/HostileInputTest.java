@@ -203,12 +203,12 @@ class HostileInputTest {
         c(2, "file system", "schema|--in|nosuchfs://host/x"),
         c(
             2,
-            "is on s3a:, whose Hadoop file system is not on Wick's class path",
-            "schema|--in|s3a://bucket/plays"),
+            "is on gs:, whose Hadoop file system is not on Wick's class path",
+            "schema|--in|gs://bucket/plays"),
         c(
             2,
-            "; add org.apache.hadoop:hadoop-aws and its dependencies",
-            "diff|--lhs|s3a://bucket/x|--rhs|D/plays|--key|id|--out|O/d"),
+            "; add Hadoop's Azure connector, the jar org.apache.hadoop:hadoop-azure:",
+            "diff|--lhs|abfs://c@a.dfs.core.windows.net/x|--rhs|D/plays|--key|id|--out|O/d"),
         c(
             2,
             "holds an empty file (zz.parquet: 0 bytes), which cannot be parquet; remove it",

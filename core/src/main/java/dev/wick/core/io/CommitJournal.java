@@ -2,6 +2,7 @@ package dev.wick.core.io;
 
 import dev.wick.core.WickException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -18,11 +19,17 @@ import org.apache.hadoop.fs.Path;
  * <p>A run writes into a hidden staging sibling {@code .wick-staging-NAME-ID} of its output {@code
  * NAME}. Its commit gives the staged output its {@link Output#SUCCESS} marker, then creates a
  * journal file {@code .wick-commit-NAME-ID} saying that the staged output is complete; the old
- * output is moved aside to {@code .wick-trash-NAME-ID}, the new one into place, the old one
- * deleted, and the journal last. Every step after the journal can be repeated, so a run killed
- * anywhere in between is finished by the next write of the output (or {@link Output#recover}); a
- * run killed before the journal leaves the old output as it was. {@link OutputLock} keeps one run
- * at a time on an output.
+ * output is moved aside to {@code .wick-trash-NAME-ID}, which the journal then records, the new one
+ * into place, the old one deleted, and the journal last. Every step after the journal can be
+ * repeated, so a run killed anywhere in between is finished by the next write of the output (or
+ * {@link Output#recover}); a run killed before the journal leaves the old output as it was. {@link
+ * OutputLock} keeps one run at a time on an output.
+ *
+ * <p>On a local disk or HDFS each move is one atomic rename. On an object store (S3A) a folder's
+ * rename copies and deletes object by object, so a run killed during one leaves the folder half
+ * here, half there: the journal's record of which move is under way lets the next write finish that
+ * move by moving what is left, so the output still ends up whole, the old one or the new one.
+ * Readers that list the output while a commit moves it can see it half moved.
  */
 final class CommitJournal {
   static final String STAGING = ".wick-staging-";
@@ -198,11 +205,18 @@ final class CommitJournal {
     Path journal = sibling(dest, JOURNAL, id);
     String phase = recovering ? "recover." : "commit.";
     if (fs.exists(staging)) {
-      if (fs.exists(dest)) {
-        rename(fs, dest, trash);
-        Output.step(phase + "old-aside", dest);
+      // Until the journal records the old output as set aside, whatever is at dest is old (the
+      // staged output moves only after): all of it goes aside, what a killed move left included.
+      if (!setAside(fs, journal)) {
+        if (fs.exists(dest)) {
+          move(fs, dest, trash);
+          Output.step(phase + "old-aside", dest);
+        }
+        try (var out = fs.create(journal, true)) {
+          out.write(ASIDE);
+        }
       }
-      rename(fs, staging, dest);
+      move(fs, staging, dest);
       Output.step(phase + "new-in-place", dest);
     }
     if (fs.exists(trash)) {
@@ -211,6 +225,38 @@ final class CommitJournal {
     }
     fs.delete(journal, false);
     Output.step(phase + "journal-deleted", dest);
+  }
+
+  /** What the journal holds once the old output is set aside; it is empty before. */
+  private static final byte[] ASIDE = "old output set aside\n".getBytes(StandardCharsets.UTF_8);
+
+  /** Whether the journal records the old output as set aside. */
+  private static boolean setAside(FileSystem fs, Path journal) throws IOException {
+    return fs.getFileStatus(journal).getLen() > 0;
+  }
+
+  /**
+   * Moves the folder {@code from} to {@code to}. When {@code to} exists, a move that a killed run
+   * began and whose every entry at {@code to} came from {@code from}, it moves what is left, entry
+   * by entry, and deletes {@code from}.
+   */
+  private static void move(FileSystem fs, Path from, Path to) throws IOException {
+    if (!fs.exists(to)) {
+      rename(fs, from, to);
+      return;
+    }
+    for (FileStatus entry : fs.listStatus(from)) {
+      Path target = Locations.child(to, entry.getPath().getName());
+      if (entry.isDirectory()) {
+        move(fs, entry.getPath(), target);
+      } else if (fs.exists(target)) {
+        // Copied before the kill, not yet deleted here: the copy is the same object.
+        fs.delete(entry.getPath(), false);
+      } else {
+        rename(fs, entry.getPath(), target);
+      }
+    }
+    fs.delete(from, true);
   }
 
   /**

@@ -73,7 +73,7 @@ public final class Locations {
       return path.getFileSystem(conf);
     } catch (IOException | RuntimeException e) {
       String scheme = path.toUri().getScheme();
-      Optional<String> connector = Optional.ofNullable(scheme).map(CONNECTORS::get);
+      Optional<String> connector = Optional.ofNullable(scheme).flatMap(Locations::connector);
       if (connector.isPresent()) {
         throw WickException.usage(
             "Location "
@@ -82,12 +82,9 @@ public final class Locations {
                 + scheme
                 + ":, whose Hadoop file system is not on Wick's class path ("
                 + message(e)
-                + "); add "
+                + "); "
                 + connector.get()
-                + " and its dependencies, for Hadoop "
-                + org.apache.hadoop.util.VersionInfo.getVersion()
-                + ", to WICK_CLASSPATH (./wick puts it beside wick.jar), or run"
-                + " wick-spark-submit.jar under spark-submit with the connector among its packages.",
+                + ".",
             e);
       }
       throw WickException.usage(
@@ -101,15 +98,56 @@ public final class Locations {
     }
   }
 
-  /** The connector that brings each object store's Hadoop file system, by scheme. */
-  private static final java.util.Map<String, String> CONNECTORS =
-      java.util.Map.of(
-          "s3a", "org.apache.hadoop:hadoop-aws",
-          "gs", "com.google.cloud.bigdataoss:gcs-connector",
-          "abfs", "org.apache.hadoop:hadoop-azure",
-          "abfss", "org.apache.hadoop:hadoop-azure",
-          "wasb", "org.apache.hadoop:hadoop-azure",
-          "wasbs", "org.apache.hadoop:hadoop-azure");
+  /**
+   * The GCS connector release Spark 4.1 bundles in its cloud module: one shaded jar, built for
+   * Hadoop 3, that needs nothing else.
+   */
+  static final String GCS_CONNECTOR = "com.google.cloud.bigdataoss:gcs-connector:hadoop3-2.2.28";
+
+  /**
+   * What to add for an object store's scheme whose Hadoop file system is missing, as the end of a
+   * sentence: the exact Maven coordinates and jar files, for the running Hadoop's version. The wick
+   * command ships S3A's; Google's and Azure's are added to WICK_CLASSPATH.
+   */
+  static Optional<String> connector(String scheme) {
+    String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
+    String azure = "org.apache.hadoop:hadoop-azure:" + hadoop;
+    String azureJar = "hadoop-azure-" + hadoop + ".jar";
+    String submit =
+        ", or pass it to spark-submit among its jars when running wick-spark-submit.jar";
+    return Optional.ofNullable(
+        switch (scheme) {
+          case "s3a" ->
+              "add org.apache.hadoop:hadoop-aws:"
+                  + hadoop
+                  + " and the AWS SDK v2 it is built against (software.amazon.awssdk:bundle, or its"
+                  + " s3, s3-transfer-manager, sts, apache-client and netty-nio-client modules), as"
+                  + " wick.jar ships them, or pass them to spark-submit among its packages when running"
+                  + " wick-spark-submit.jar";
+          case "gs" ->
+              "add Google's connector, the jar "
+                  + GCS_CONNECTOR
+                  + ":shaded (gcs-connector-hadoop3-2.2.28-shaded.jar from Maven Central), to"
+                  + " WICK_CLASSPATH"
+                  + submit;
+          case "abfs", "abfss" ->
+              "add Hadoop's Azure connector, the jar "
+                  + azure
+                  + " ("
+                  + azureJar
+                  + " from Maven Central), to WICK_CLASSPATH"
+                  + submit;
+          case "wasb", "wasbs" ->
+              "add Hadoop's Azure connector, the jars "
+                  + azure
+                  + ", com.microsoft.azure:azure-storage:7.0.1 and"
+                  + " org.eclipse.jetty:jetty-util-ajax:9.4.57.v20241219 with their dependencies,"
+                  + " to WICK_CLASSPATH, or move to abfs:, which needs "
+                  + azureJar
+                  + " alone";
+          default -> null;
+        });
+  }
 
   /**
    * The text Spark's data sources read back as {@code path}, whatever characters it holds: Spark
@@ -140,8 +178,27 @@ public final class Locations {
   }
 
   static String message(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      // S3A's exception for a bucket that is not there, and the AWS SDK's it wraps.
+      String name = t.getClass().getSimpleName();
+      if (name.equals("UnknownStoreException") || name.equals("NoSuchBucketException")) {
+        return "its bucket does not exist; check the bucket's name and the store's endpoint";
+      }
+      // S3A's exception when none of its credential providers has credentials.
+      if (name.equals("NoAuthWithAWSException")) {
+        return "no AWS credentials were found; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY,"
+            + " or AWS_PROFILE, or the Hadoop settings fs.s3a.access.key and fs.s3a.secret.key";
+      }
+    }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
+    m = nl < 0 ? m : m.substring(0, nl);
+    // An object store's error as S3A words it ends with the AWS SDK's exception, its message and
+    // the request's details: the SDK's message alone says what went wrong.
+    Matcher sdk = SDK_ERROR.matcher(m);
+    return sdk.find() ? sdk.group(1) : m;
   }
+
+  private static final Pattern SDK_ERROR =
+      Pattern.compile("software\\.amazon\\.awssdk\\.[\\w.$]+Exception: (.+?)(?: \\(Service: .*)?$");
 }

@@ -24,15 +24,23 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * The lock file {@code .wick-lock-NAME} beside an output, held by the one run writing it. It is
- * created atomically (exclusive creation on local disks, {@code create(path, false)} elsewhere),
- * names its owner (host, process and the process's start), and is taken over only when that owner
- * is gone: a process of this host that no longer runs, or a lock older than {@link #STALE_AFTER}.
+ * created atomically (exclusive creation on local disks, {@code create(path, false)} elsewhere, a
+ * conditional write on S3 through S3A, which object stores without conditional writes make a check
+ * and then a write), names its owner (host, process and the process's start), and is taken over
+ * only when that owner is gone: a process of this host that no longer runs, or a lock older than
+ * {@link #STALE_AFTER}.
  */
 final class OutputLock {
   /** How old leftovers (a lock of another host, staging and trash folders) must be to be stale. */
   static final Duration STALE_AFTER = Duration.ofDays(1);
 
   static final String PREFIX = ".wick-lock-";
+
+  /** Hadoop's option of a create that fails at once when the file exists, as one operation. */
+  private static final String CONDITIONAL_CREATE = "fs.option.create.conditional.overwrite";
+
+  /** S3A's setting that turns its conditional writes off (for stores without them). */
+  private static final String S3A_CONDITIONAL = "fs.s3a.create.conditional.enabled";
 
   private final FileSystem fs;
   private final Path path;
@@ -199,7 +207,14 @@ final class OutputLock {
         return false;
       }
     }
-    try (OutputStream out = fs.create(lock, false)) {
+    var create = fs.createFile(lock).overwrite(false).recursive();
+    // S3A (from Hadoop 3.4.2) makes this option an atomic conditional write (If-None-Match), where
+    // a plain create(path, false) checks before it writes, unless its settings turn conditional
+    // writes off for a store without them; other file systems ignore the option.
+    if (fs.getConf().getBoolean(S3A_CONDITIONAL, true)) {
+      create.opt(CONDITIONAL_CREATE, "true");
+    }
+    try (OutputStream out = (OutputStream) create.build()) {
       out.write(bytes);
       return true;
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {

@@ -39,8 +39,21 @@ public final class WickSpark {
     SparkSession.Builder builder = SparkSession.builder().appName(appName).master(chosen);
     defaults(builder, chosen.startsWith("local"), conf);
     settings.forEach(builder::config);
-    return builder.getOrCreate();
+    SparkSession session = builder.getOrCreate();
+    // A session that already ran (a test's, a notebook's) keeps the Hadoop settings it started
+    // with, so the ones given now (spark.hadoop.fs.s3a.endpoint and the like) go to it too.
+    org.apache.hadoop.conf.Configuration hadoop = session.sparkContext().hadoopConfiguration();
+    settings.forEach(
+        (key, value) -> {
+          if (key.startsWith(HADOOP_PREFIX) && key.length() > HADOOP_PREFIX.length()) {
+            hadoop.set(key.substring(HADOOP_PREFIX.length()), value);
+          }
+        });
+    return session;
   }
+
+  /** The prefix of the Spark settings that are Hadoop's, as Spark passes them to Hadoop. */
+  private static final String HADOOP_PREFIX = "spark.hadoop.";
 
   /**
    * A small local session for tests and benchmarks: {@code local[cores]}, few shuffle partitions,
@@ -81,6 +94,11 @@ public final class WickSpark {
               ? given.get("spark.sql.warehouse.dir")
               : tempWarehouse();
       setIfAbsent(builder, given, "spark.sql.warehouse.dir", warehouse);
+      if (onClassPath(S3A_PROFILE_PROVIDER)) {
+        // S3A's own chain leaves out the AWS profile (AWS_PROFILE, ~/.aws/credentials and config);
+        // a local run takes it too, between the environment and the instance's role.
+        setIfAbsent(builder, given, "spark.hadoop.fs.s3a.aws.credentials.provider", S3A_PROVIDERS);
+      }
       if (onClassPath(ICEBERG_CATALOG)) {
         // Iceberg reads a table by path through this catalog, which is Hive's unless set; a local
         // run has no Hive, and a path needs no catalog of tables, so a Hadoop catalog does.
@@ -99,6 +117,23 @@ public final class WickSpark {
   private static final String DELTA_EXTENSION = "io.delta.sql.DeltaSparkSessionExtension";
   private static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
   private static final String ICEBERG_CATALOG = "org.apache.iceberg.spark.SparkCatalog";
+
+  /** The AWS SDK's profile credentials, which S3A takes through their {@code create()}. */
+  private static final String S3A_PROFILE_PROVIDER =
+      "software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider";
+
+  /**
+   * S3A's default credential providers with the AWS profile's added: session and plain keys in
+   * Hadoop's settings, the environment's, the profile's, then the instance's or container's role.
+   */
+  static final String S3A_PROVIDERS =
+      String.join(
+          ",",
+          "org.apache.hadoop.fs.s3a.TemporaryAWSCredentialsProvider",
+          "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider",
+          "software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider",
+          S3A_PROFILE_PROVIDER,
+          "org.apache.hadoop.fs.s3a.auth.IAMInstanceCredentialsProvider");
 
   private static boolean onClassPath(String className) {
     try {

@@ -60,13 +60,52 @@ class LocationsTest {
                 + " class path (")
         .hasMessageContaining("S3AFileSystem not found")
         .hasMessageEndingWith(
-            "); add org.apache.hadoop:hadoop-aws and its dependencies, for Hadoop "
-                + org.apache.hadoop.util.VersionInfo.getVersion()
-                + ", to WICK_CLASSPATH (./wick puts it beside wick.jar), or run"
-                + " wick-spark-submit.jar under spark-submit with the connector among its packages.");
+            "); add org.apache.hadoop:hadoop-aws:"
+                + HADOOP
+                + " and the AWS SDK v2 it is built against (software.amazon.awssdk:bundle, or its"
+                + " s3, s3-transfer-manager, sts, apache-client and netty-nio-client modules), as"
+                + " wick.jar ships them, or pass them to spark-submit among its packages when"
+                + " running wick-spark-submit.jar.");
     assertThatThrownBy(() -> Locations.qualified("gs://bucket/plays", CONF))
-        .hasMessageContaining("add com.google.cloud.bigdataoss:gcs-connector and its");
+        .hasMessageStartingWith(
+            "Location gs://bucket/plays is on gs:, whose Hadoop file system is not on Wick's"
+                + " class path (")
+        .hasMessageEndingWith(
+            "); add Google's connector, the jar"
+                + " com.google.cloud.bigdataoss:gcs-connector:hadoop3-2.2.28:shaded"
+                + " (gcs-connector-hadoop3-2.2.28-shaded.jar from Maven Central), to WICK_CLASSPATH,"
+                + " or pass it to spark-submit among its jars when running wick-spark-submit.jar.");
     assertThatThrownBy(() -> Locations.qualified("abfss://c@acct.dfs.core.windows.net/p", CONF))
-        .hasMessageContaining("add org.apache.hadoop:hadoop-azure and its");
+        .hasMessageEndingWith(
+            "); add Hadoop's Azure connector, the jar org.apache.hadoop:hadoop-azure:"
+                + HADOOP
+                + " (hadoop-azure-"
+                + HADOOP
+                + ".jar from Maven Central), to WICK_CLASSPATH, or pass it to spark-submit among"
+                + " its jars when running wick-spark-submit.jar.");
+    assertThatThrownBy(() -> Locations.qualified("wasbs://c@acct.blob.core.windows.net/p", CONF))
+        .hasMessageContaining(
+            "the jars org.apache.hadoop:hadoop-azure:"
+                + HADOOP
+                + ", com.microsoft.azure:azure-storage:7.0.1 and");
+  }
+
+  private static final String HADOOP = org.apache.hadoop.util.VersionInfo.getVersion();
+
+  @Test
+  void anObjectStoreErrorIsTheStoresOwnSentence() {
+    java.io.IOException sdk =
+        new java.io.IOException(
+            "`s3a://b/x': getFileStatus on s3a://b/x:"
+                + " software.amazon.awssdk.services.s3.model.S3Exception: Access Denied"
+                + " (Service: S3, Status Code: 403, Request ID: 1):AccessDenied");
+    assertThat(Locations.message(sdk)).isEqualTo("Access Denied");
+    assertThat(Locations.message(new java.io.IOException("plain\nmore"))).isEqualTo("plain");
+    class UnknownStoreException extends java.io.IOException {}
+    assertThat(Locations.message(new java.io.IOException("x", new UnknownStoreException())))
+        .isEqualTo("its bucket does not exist; check the bucket's name and the store's endpoint");
+    class NoAuthWithAWSException extends java.io.IOException {}
+    assertThat(Locations.message(new NoAuthWithAWSException()))
+        .startsWith("no AWS credentials were found; set AWS_ACCESS_KEY_ID");
   }
 }
