@@ -202,7 +202,8 @@ class DriftCommandTest {
     assertThat(arguments.out()).isEqualTo(flags.out()).contains("Drift from ");
     assertThat(arguments.err()).isEqualTo(flags.err()).contains("drift check failed: ");
     assertThat(wick("drift", "--help").out())
-        .contains("Usage: wick drift", "[OLD] [NEW]")
+        .contains("Usage: wick drift")
+        .containsPattern("\\[OLD]\\s+\\[NEW]")
         .containsPattern("--old=PATH\\s+The baseline profile")
         .containsPattern("--new=PATH\\s+The current profile")
         .containsPattern("\\[OLD]\\s+The baseline profile: the older form of --old\\.")
