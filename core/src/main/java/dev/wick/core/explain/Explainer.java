@@ -110,10 +110,10 @@ public final class Explainer {
   public static final long MAX_COMBINATIONS = 50_000;
 
   /**
-   * About how many rows the first read takes, the same number from the start of each partition:
-   * enough for the quantiles that edge the buckets and for the values of a column of few, and
-   * cheap, since each partition's read stops there (a Spark sample or limit would decode every row,
-   * or take its rows from wherever they arrive first).
+   * About how many rows the first read takes, the same number from the start of each partition it
+   * reads: enough for the quantiles that edge the buckets and for the values of a column of few,
+   * and cheap, since each partition's read stops there (a Spark sample or limit would decode every
+   * row, or take its rows from wherever they arrive first).
    */
   public static final int MEASURED_ROWS = 20_000;
 
@@ -402,23 +402,40 @@ public final class Explainer {
   }
 
   /**
-   * The first rows of every partition of {@code rows}, about {@value #MEASURED_ROWS} in all: each
-   * partition's read stops once it has its share, so this costs a fraction of a scan, and the same
-   * data gives the same rows. A Catalyst {@code limit} would take its rows from whichever partition
+   * The first rows of some partitions of {@code rows}, about {@value #MEASURED_ROWS} in all: as
+   * many partitions as Spark runs tasks at once (at least two), spread evenly from the first to the
+   * last, so that the read is one wave of tasks, each stopping once it has its share. The same data
+   * gives the same rows. A Catalyst {@code limit} would take its rows from whichever partition
    * answers first, and a {@code sample} decodes every row, hence the RDD.
    */
   private static List<Row> firstRows(Dataset<Row> rows) {
     JavaRDD<Row> rdd = rows.javaRDD();
-    int each = Math.max(1, MEASURED_ROWS / Math.max(1, rdd.getNumPartitions()));
-    return rdd.mapPartitions(
-            (Iterator<Row> it) -> {
-              List<Row> taken = new ArrayList<>(Math.min(each, 4096));
-              while (taken.size() < each && it.hasNext()) {
-                taken.add(it.next());
-              }
-              return taken.iterator();
-            })
-        .collect();
+    int partitions = rdd.getNumPartitions();
+    if (partitions == 0) {
+      return List.of();
+    }
+    int read =
+        Math.min(partitions, Math.max(2, rows.sparkSession().sparkContext().defaultParallelism()));
+    int[] ids = new int[read];
+    for (int i = 0; i < read; i++) {
+      ids[i] = read == 1 ? 0 : (int) Math.round((double) i * (partitions - 1) / (read - 1));
+    }
+    int each = Math.max(1, MEASURED_ROWS / read);
+    List<Row>[] taken =
+        rdd.mapPartitions(
+                (Iterator<Row> it) -> {
+                  List<Row> first = new ArrayList<>(Math.min(each, 4096));
+                  while (first.size() < each && it.hasNext()) {
+                    first.add(it.next());
+                  }
+                  return first.iterator();
+                })
+            .collectPartitions(ids);
+    List<Row> all = new ArrayList<>();
+    for (List<Row> part : taken) {
+      all.addAll(part);
+    }
+    return all;
   }
 
   /**
