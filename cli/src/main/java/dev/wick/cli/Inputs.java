@@ -3,6 +3,8 @@ package dev.wick.cli;
 import dev.wick.core.WickException;
 import dev.wick.core.io.DatasetReader;
 import dev.wick.core.io.Locations;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 
 /** Checks and spellings of the locations a command reads and writes. */
@@ -41,5 +43,23 @@ final class Inputs {
   /** A local file URI as a plain path, so that it can be pasted into a browser or shell. */
   static String local(String location) {
     return location.startsWith("file:") ? location.substring("file:".length()) : location;
+  }
+
+  /**
+   * The first of {@code inputs} that is, or holds, the local path {@code target}; tables and remote
+   * stores are never local paths, so never named.
+   */
+  static java.util.Optional<String> holding(
+      java.nio.file.Path target, java.util.List<String> inputs) {
+    for (String input : inputs) {
+      if (input == null || input.contains("://") || input.contains(":") && !input.startsWith("/")) {
+        continue;
+      }
+      Path in = Path.of(input).toAbsolutePath().normalize();
+      if (target.equals(in) || target.startsWith(in)) {
+        return Optional.of(input);
+      }
+    }
+    return Optional.empty();
   }
 }

@@ -53,20 +53,16 @@ final class JUnitXmlOption {
               + file.resolve("wick.xml")
               + ".");
     }
-    for (String input : inputs) {
-      if (input == null || input.contains("://") || input.contains(":") && !input.startsWith("/")) {
-        continue; // a table or a remote store: never a local file path
-      }
-      Path in = Path.of(input).toAbsolutePath().normalize();
-      if (target.equals(in) || target.startsWith(in)) {
-        throw WickException.usage(
-            "--junit-xml "
-                + file
-                + " is inside the input "
-                + input
-                + ", which Wick never writes; write it elsewhere.");
-      }
-    }
+    Inputs.holding(target, inputs)
+        .ifPresent(
+            input -> {
+              throw WickException.usage(
+                  "--junit-xml "
+                      + file
+                      + " is inside the input "
+                      + input
+                      + ", which Wick never writes; write it elsewhere.");
+            });
     if (Files.exists(target) && !overwrite) {
       throw WickException.usage(
           "--junit-xml " + file + " exists; pass --overwrite to replace it, or name another file.");

@@ -61,20 +61,16 @@ final class ResultsTableOption {
                 + ", which the command writes whole; keep the results table apart from it.");
       }
     }
-    for (String input : inputs) {
-      if (input == null || input.contains("://") || input.contains(":") && !input.startsWith("/")) {
-        continue; // a table or a remote store: never a local file path
-      }
-      Path in = Path.of(input).toAbsolutePath().normalize();
-      if (target.equals(in) || target.startsWith(in)) {
-        throw WickException.usage(
-            "--results-table "
-                + location
-                + " is inside the input "
-                + input
-                + ", which Wick never writes; keep the results table elsewhere.");
-      }
-    }
+    Inputs.holding(target, inputs)
+        .ifPresent(
+            input -> {
+              throw WickException.usage(
+                  "--results-table "
+                      + location
+                      + " is inside the input "
+                      + input
+                      + ", which Wick never writes; keep the results table elsewhere.");
+            });
   }
 
   /**
