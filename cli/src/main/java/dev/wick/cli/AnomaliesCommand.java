@@ -56,8 +56,8 @@ final class AnomaliesCommand implements Callable<Integer> {
       required = true,
       paramLabel = "DIR",
       description =
-          "The history folder (local or any Hadoop file system), or a results table: delta:PATH,"
-              + " iceberg:NAME, or a folder that --results-table appended to.")
+          "The history folder (local or any Hadoop file system), or a results table that"
+              + " --results-table appended to, named as there.")
   String history;
 
   @Option(
@@ -89,13 +89,9 @@ final class AnomaliesCommand implements Callable<Integer> {
 
   @Mixin GateOptions gate;
 
-  @Mixin JUnitXmlOption junit;
-
-  @Mixin NotifyOptions notify;
-
   @Mixin ProfileDataOptions data;
 
-  @Mixin ResultsTableOption resultsTable;
+  @Mixin VerdictOutputs verdictOutputs;
 
   @Override
   public Integer call() {
@@ -103,10 +99,8 @@ final class AnomaliesCommand implements Callable<Integer> {
       throw WickException.usage("--overwrite needs --out DIR to say what to overwrite.");
     }
     data.check("newest", "the anomalies");
-    junit.check(overwrite, data.inputs(List.of(history)), out);
-    notify.check();
-    resultsTable.check(data.inputs(List.of(history)), out);
-    resultsTable.checkTable(spark::spark);
+    verdictOutputs.check(overwrite, data.inputs(List.of(history)), out);
+    verdictOutputs.checkTable(spark::spark);
     Anomalies anomalies = judging.anomalies();
     Optional<Instant> upTo = Optional.ofNullable(at).map(ProfileHistory::parseTime);
     Configuration conf = new Configuration();
@@ -146,13 +140,14 @@ final class AnomaliesCommand implements Callable<Integer> {
       }
     }
     Verdict verdict = report.verdict(thresholds);
-    junit.write(verdict);
-    if (resultsTable.location != null) {
-      SparkSession session = spark.spark();
-      resultsTable.append(
-          session, resultsTable.run(session, "anomalies", report.source()), report.metrics());
-    }
-    notify.send(verdict, written, AnomalyReport.HTML);
+    SparkSession session = verdictOutputs.appends() ? spark.spark() : null;
+    verdictOutputs.publish(
+        verdict,
+        written,
+        AnomalyReport.HTML,
+        session,
+        session == null ? null : verdictOutputs.results.run(session, "anomalies", report.source()),
+        report.metrics());
     GatePrinter.passed(verdict, stdout, "--threshold " + judging.threshold);
     stdout.flush();
     return AnomaliesPrinter.gate(

@@ -75,11 +75,7 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin ExplainOptions explain;
 
-  @Mixin JUnitXmlOption junit;
-
-  @Mixin NotifyOptions notify;
-
-  @Mixin ResultsTableOption resultsTable;
+  @Mixin VerdictOutputs verdictOutputs;
 
   @Override
   public Integer call() {
@@ -93,12 +89,10 @@ final class CheckCommand implements Callable<Integer> {
     }
     List<String> inputs = new ArrayList<>(List.of(input.in, checksFile.toString()));
     inputs.addAll(checks.inputs());
-    junit.check(output.overwrite, inputs, output.out);
-    notify.check();
-    resultsTable.check(inputs, output.out);
+    verdictOutputs.check(output.overwrite, inputs, output.out);
     SparkSession session = spark.spark();
-    resultsTable.checkTable(() -> session);
-    Run run = resultsTable.run(session, "check", input.in);
+    verdictOutputs.checkTable(() -> session);
+    Run run = verdictOutputs.results.run(session, "check", input.in);
     CheckResults results;
     GateResult gate;
     Verdict verdict;
@@ -130,11 +124,9 @@ final class CheckCommand implements Callable<Integer> {
       }
       gate = results.gate(empty.allowEmpty);
       verdict = results.verdict(empty.allowEmpty);
-      junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no rows must not read as all checks passed.
-        resultsTable.append(session, run, results.metrics());
-        notify.send(verdict, null, null);
+        verdictOutputs.publish(verdict, null, null, session, run, results.metrics());
         return GatePrinter.report(gate, spec.commandLine().getErr(), "dataset", "", "");
       }
       results.writeTo(o, empty.allowEmpty);
@@ -142,8 +134,8 @@ final class CheckCommand implements Callable<Integer> {
     }
     String parts = rows.split ? "valid/, invalid/, " : rows.mark ? "marked/, " : "";
     CheckPrinter.print(spec.commandLine().getOut(), results, input.in, written, parts);
-    resultsTable.append(session, run, results.metrics());
-    notify.send(verdict, written, CheckResults.CHECKS_HTML);
+    verdictOutputs.publish(
+        verdict, written, CheckResults.CHECKS_HTML, session, run, results.metrics());
     GatePrinter.passed(verdict, spec.commandLine().getOut(), "set in " + checksFile);
     return GatePrinter.report(
         gate,

@@ -30,9 +30,9 @@ final class CompareOptions {
       split = ",",
       paramLabel = "FIELD[:KEY]",
       description =
-          "Compare these array fields as multisets (order does not matter); ARRAY:KEY (such as"
-              + " plays:track_id) matches an array of records' elements by their KEY field and"
-              + " compares them field by field.")
+          "Compare these array fields as multisets (order does not matter); ARRAY:KEY matches"
+              + " an array of records' elements by their KEY field and compares them field by"
+              + " field.")
   List<String> unordered = new ArrayList<>();
 
   @Option(

@@ -101,11 +101,7 @@ final class DiffCommand implements Callable<Integer> {
 
   @Mixin GateOptions gateOptions;
 
-  @Mixin JUnitXmlOption junit;
-
-  @Mixin NotifyOptions notify;
-
-  @Mixin ResultsTableOption resultsTable;
+  @Mixin VerdictOutputs verdictOutputs;
 
   @Override
   public Integer call() {
@@ -119,9 +115,7 @@ final class DiffCommand implements Callable<Integer> {
     if (gate != null) {
       gate.check();
     }
-    junit.check(output.overwrite, List.of(lhs, rhs), output.out);
-    notify.check();
-    resultsTable.check(List.of(lhs, rhs), output.out);
+    verdictOutputs.check(output.overwrite, List.of(lhs, rhs), output.out);
     // The diff's settings fail here, before Spark starts.
     String lhsLabel = "lhs (" + lhs + ")";
     String rhsLabel = "rhs (" + rhs + ")";
@@ -140,8 +134,9 @@ final class DiffCommand implements Callable<Integer> {
     }
     SparkSession session = spark.spark();
     Inputs.refuseSame(session, "--lhs", lhs, "--rhs", rhs);
-    resultsTable.checkTable(() -> session);
-    Run run = resultsTable.against(session, resultsTable.run(session, "diff", rhs), lhs);
+    verdictOutputs.checkTable(() -> session);
+    ResultsTableOption table = verdictOutputs.results;
+    Run run = table.against(session, table.run(session, "diff", rhs), lhs);
     Dataset<Row> left = inputs.lhs(session, lhs);
     Dataset<Row> right = inputs.rhs(session, rhs);
     PreparedDiff prepared = diff.prepare(left, right);
@@ -155,9 +150,8 @@ final class DiffCommand implements Callable<Integer> {
     DiffPrinter.print(w, lhs, rhs, summary, Inputs.local(written));
     w.flush();
     Verdict verdict = summary.verdict(thresholds, lhsLabel, rhsLabel);
-    junit.write(verdict);
-    resultsTable.append(session, run, summary.metrics(thresholds));
-    notify.send(verdict, Inputs.local(written), "report.html");
+    verdictOutputs.publish(
+        verdict, Inputs.local(written), "report.html", session, run, summary.metrics(thresholds));
     if (gate == null) {
       return ExitCode.OK.code();
     }

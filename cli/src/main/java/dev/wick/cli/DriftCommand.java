@@ -90,13 +90,9 @@ final class DriftCommand implements Callable<Integer> {
 
   @Mixin GateOptions gate;
 
-  @Mixin JUnitXmlOption junit;
-
-  @Mixin NotifyOptions notify;
-
   @Mixin ProfileDataOptions data;
 
-  @Mixin ResultsTableOption resultsTable;
+  @Mixin VerdictOutputs verdictOutputs;
 
   @Override
   public Integer call() {
@@ -110,10 +106,8 @@ final class DriftCommand implements Callable<Integer> {
     }
     data.check("current", "the drift");
     List<String> inputs = data.inputs(List.of(baseline, current));
-    junit.check(overwrite, inputs, out);
-    notify.check();
-    resultsTable.check(inputs, out);
-    resultsTable.checkTable(spark::spark);
+    verdictOutputs.check(overwrite, inputs, out);
+    verdictOutputs.checkTable(spark::spark);
     Profile before = Profile.read(Path.of(baseline));
     Profile after = Profile.read(Path.of(current));
     ProfileReport.Comparison comparison = ProfileReport.Comparison.of(before, after);
@@ -146,17 +140,19 @@ final class DriftCommand implements Callable<Integer> {
       stdout.flush();
     }
     Verdict verdict = comparison.drift().verdict(judged);
-    junit.write(verdict);
-    if (resultsTable.location != null) {
-      SparkSession session = spark.spark();
-      resultsTable.append(
-          session,
-          resultsTable
-              .run(session, "drift", after.source())
-              .baseline(before.source(), Optional.empty()),
-          comparison.drift().metrics(judged));
-    }
-    notify.send(verdict, written, ProfileReport.DRIFT_HTML);
+    SparkSession session = verdictOutputs.appends() ? spark.spark() : null;
+    verdictOutputs.publish(
+        verdict,
+        written,
+        ProfileReport.DRIFT_HTML,
+        session,
+        session == null
+            ? null
+            : verdictOutputs
+                .results
+                .run(session, "drift", after.source())
+                .baseline(before.source(), Optional.empty()),
+        comparison.drift().metrics(judged));
     if (maxDrift == null) {
       return 0;
     }

@@ -15,8 +15,8 @@ final class HistoryLocation {
       required = true,
       paramLabel = "LOCATION",
       description =
-          "The history folder, or a results table (delta:PATH, iceberg:NAME, or a folder that"
-              + " --results-table appended to) for 'list'.")
+          "The history folder, or (for 'list') a results table that --results-table appended"
+              + " to, named as there.")
   String history;
 
   @Option(names = "--label", paramLabel = "LABEL", description = "Only the entries of this label.")

@@ -16,9 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code --notify URL}: a gated command's verdict posted as JSON to webhooks (Slack's incoming
@@ -32,9 +30,6 @@ import picocli.CommandLine.Spec;
  */
 final class NotifyOptions {
   private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec command;
 
   @Option(
       names = "--notify",
@@ -109,9 +104,9 @@ final class NotifyOptions {
   /**
    * Sends {@code verdict}, with where its report is ({@code report} in {@code folder}; no report
    * when {@code folder} is null), to every receiver when {@code --notify-on} asks for it: one line
-   * on stdout for each delivered, one warning on stderr for each not.
+   * on {@code out} for each delivered, one warning on {@code err} for each not.
    */
-  void send(Verdict verdict, String folder, String report) {
+  void send(Verdict verdict, String folder, String report, PrintWriter out, PrintWriter err) {
     List<Receiver> receivers = checked == null ? receivers() : checked;
     if (receivers.isEmpty() || failOnly() && verdict.outcome() != Verdict.Outcome.FAILED) {
       return;
@@ -120,8 +115,6 @@ final class NotifyOptions {
         Notification.of(
             verdict,
             Optional.ofNullable(folder).map(f -> f.replaceFirst("/+$", "") + "/" + report));
-    PrintWriter out = command.commandLine().getOut();
-    PrintWriter err = command.commandLine().getErr();
     for (Receiver r : receivers) {
       Delivery d = r.webhook().send(message);
       if (d.delivered()) {

@@ -72,11 +72,7 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Mixin AllowSchemaChangeOption schemaChange;
 
-  @Mixin JUnitXmlOption junit;
-
-  @Mixin NotifyOptions notify;
-
-  @Mixin ResultsTableOption resultsTable;
+  @Mixin VerdictOutputs verdictOutputs;
 
   @Mixin ExplainOptions explain;
 
@@ -98,12 +94,10 @@ final class ProfileCommand implements Callable<Integer> {
     }
     List<String> inputs = new ArrayList<>(List.of(input.in));
     before.ifPresent(b -> inputs.add(drift.baseline));
-    junit.check(overwrite, inputs, out);
-    notify.check(before.isPresent(), "--baseline OLD/profile.json");
-    resultsTable.check(inputs, out);
+    verdictOutputs.check(overwrite, inputs, out, before.isPresent(), "--baseline OLD/profile.json");
     SparkSession session = spark.spark();
-    resultsTable.checkTable(() -> session);
-    Run run = resultsTable.run(session, "profile", input.in);
+    verdictOutputs.checkTable(() -> session);
+    Run run = verdictOutputs.results.run(session, "profile", input.in);
     // The outputs are opened before the scan, so an existing or overlapping one is refused first.
     try (Output report = out == null ? null : Output.create(session, out, overwrite, inputs);
         Output historyEntry =
@@ -157,15 +151,14 @@ final class ProfileCommand implements Callable<Integer> {
             entry.label().map(l -> " (" + l + ")").orElse(""));
       }
       Optional<Verdict> verdict = comparison.map(c -> c.drift().verdict(judged(thresholds)));
-      verdict.ifPresent(junit::write);
       List<Metric> metrics = new ArrayList<>(profile.metrics());
       comparison.ifPresent(c -> metrics.addAll(c.drift().metrics(judged(thresholds))));
-      resultsTable.append(
-          session,
-          before.isPresent() ? run.baseline(before.get().source(), Optional.empty()) : run,
-          metrics);
       if (verdict.isPresent()) {
-        notify.send(verdict.get(), written, ProfileReport.PROFILE_HTML);
+        Run compared = run.baseline(before.get().source(), Optional.empty());
+        verdictOutputs.publish(
+            verdict.get(), written, ProfileReport.PROFILE_HTML, session, compared, metrics);
+      } else {
+        verdictOutputs.results.append(session, run, metrics);
       }
       stdout.flush();
       if (drift.maxDrift == null || comparison.isEmpty()) {

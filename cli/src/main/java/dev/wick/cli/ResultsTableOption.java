@@ -22,9 +22,9 @@ final class ResultsTableOption {
       names = "--results-table",
       paramLabel = "LOCATION",
       description =
-          "Also append the run's numbers, one row per metric, to LOCATION: delta:PATH, "
-              + "iceberg:CATALOG.DB.TABLE, or a folder of Parquet files. Every append lands whole;"
-              + " a table of other columns is refused.")
+          "Also append the run's numbers, one row per metric, to LOCATION: a folder of Parquet"
+              + " files, or a Delta or Iceberg table named as an input names one. Every append"
+              + " lands whole; a table of other columns is refused.")
   String location;
 
   @Option(

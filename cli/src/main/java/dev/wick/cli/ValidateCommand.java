@@ -80,11 +80,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin ExplainOptions explain;
 
-  @Mixin JUnitXmlOption junit;
-
-  @Mixin NotifyOptions notify;
-
-  @Mixin ResultsTableOption resultsTable;
+  @Mixin VerdictOutputs verdictOutputs;
 
   @Override
   public Integer call() {
@@ -102,12 +98,10 @@ final class ValidateCommand implements Callable<Integer> {
     // Bad semantic types and reasons column names fail here, before Spark starts.
     Validation validation = Validation.of(schema).reasonsColumn(reasonsColumn);
 
-    junit.check(output.overwrite, List.of(input.in, schemaFile.toString()), output.out);
-    notify.check();
-    resultsTable.check(List.of(input.in, schemaFile.toString()), output.out);
+    verdictOutputs.check(output.overwrite, List.of(input.in, schemaFile.toString()), output.out);
     SparkSession session = spark.spark();
-    resultsTable.checkTable(() -> session);
-    Run run = resultsTable.run(session, "validate", input.in);
+    verdictOutputs.checkTable(() -> session);
+    Run run = verdictOutputs.results.run(session, "validate", input.in);
     Dataset<Row> data = input.source().read(session);
     if (written == null) {
       written = input.keptFormat(session);
@@ -132,12 +126,15 @@ final class ValidateCommand implements Callable<Integer> {
       summary = checked.writeTo(out, "valid", "invalid", written, Optional.of(avro));
       gate = summary.gate(thresholds);
       verdict = summary.verdict(thresholds, maxInvalidFraction.isPresent(), input.in);
-      junit.write(verdict);
       if (gate.hasInputError()) {
         // Nothing is committed: no records must not read as all valid.
-        resultsTable.append(
-            session, run, summary.metrics(thresholds, maxInvalidFraction.isPresent()));
-        notify.send(verdict, null, null);
+        verdictOutputs.publish(
+            verdict,
+            null,
+            null,
+            session,
+            run,
+            summary.metrics(thresholds, maxInvalidFraction.isPresent()));
         return GatePrinter.report(gate, spec.commandLine().getErr(), "validate", "", "");
       }
       if (explainer != null) {
@@ -154,8 +151,13 @@ final class ValidateCommand implements Callable<Integer> {
     }
     ValidatePrinter.print(spec.commandLine().getOut(), summary, schema, output.out);
     explained.values().forEach(e -> spec.commandLine().getOut().println("explain: " + e.line()));
-    resultsTable.append(session, run, summary.metrics(thresholds, maxInvalidFraction.isPresent()));
-    notify.send(verdict, folder, "report.html");
+    verdictOutputs.publish(
+        verdict,
+        folder,
+        "report.html",
+        session,
+        run,
+        summary.metrics(thresholds, maxInvalidFraction.isPresent()));
     GatePrinter.passed(
         verdict,
         spec.commandLine().getOut(),
