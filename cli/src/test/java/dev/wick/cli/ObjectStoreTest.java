@@ -262,6 +262,38 @@ class ObjectStoreTest {
   }
 
   @Test
+  void checksAppendToAResultsTableInTheBucket() throws IOException {
+    Path checks = dir.resolve("results-checks.yaml");
+    Files.writeString(checks, "checks:\n  - {check: completeness, field: country, min: 0.5}\n");
+    for (String day : List.of("day1", "day2")) {
+      CliRun run =
+          wick(
+              "check",
+              "--in",
+              url("data/" + day),
+              "--checks",
+              checks.toString(),
+              "--out",
+              url("results-out/" + day),
+              "--results-table",
+              url("results"));
+      assertThat(run.exitCode()).as(run.err()).isZero();
+    }
+    // Each run's rows are one object of their own, renamed in whole; the staging is gone.
+    assertThat(list("results")).hasSize(2).allMatch(n -> n.startsWith("run-"));
+    assertThat(exists("results/_wick_staging")).isFalse();
+    List<org.apache.spark.sql.Row> rows =
+        dev.wick.core.results.ResultsTable.at(url("results"))
+            .read(spark)
+            .where("metric = 'rows'")
+            .orderBy("dataset")
+            .collectAsList();
+    assertThat(rows)
+        .extracting(r -> r.<String>getAs("dataset") + "=" + r.<Double>getAs("value"))
+        .containsExactly(url("data/day1") + "=8.0", url("data/day2") + "=7.0");
+  }
+
+  @Test
   void aSecondRunOfAnOutputIsRefusedWhileTheFirstWrites() throws IOException {
     // The first run, through the library, with the settings the command line gives.
     Map<String, String> settings = new java.util.HashMap<>();

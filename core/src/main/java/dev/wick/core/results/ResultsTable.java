@@ -390,6 +390,12 @@ public final class ResultsTable {
         }
       } finally {
         fs.delete(staging, true);
+        try {
+          // Left empty by the last run appending (another run's staging keeps it), it goes too.
+          fs.delete(staging.getParent(), false);
+        } catch (IOException notEmpty) {
+          // Another run is staging its rows there.
+        }
       }
     } catch (IOException e) {
       throw WickException.usage(
