@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.lit;
 
 import dev.wick.core.WickException;
+import dev.wick.core.io.Locations;
 import java.io.IOException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -18,6 +19,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -101,6 +104,13 @@ public final class ResultsTable {
               + location
               + "' names no location; give a folder, delta:PATH or iceberg:CATALOG.DB.TABLE.");
     }
+    if (target.matches(".*[*?\\[\\]{}].*")) {
+      throw WickException.usage(
+          "The results table '"
+              + location
+              + "' holds a glob character (* ? [ ] { }), but names one table; give its folder"
+              + " without them.");
+    }
     return new ResultsTable(location, kind, target);
   }
 
@@ -166,15 +176,16 @@ public final class ResultsTable {
    * Whether {@code location} names a results table rather than another kind of folder: {@code
    * delta:} or {@code iceberg:}, or a folder holding the files a results table's appends write.
    */
-  public static boolean holdsResults(String location, org.apache.hadoop.conf.Configuration conf) {
+  public static boolean holdsResults(String location, Configuration conf) {
     if (location.startsWith("delta:") || location.startsWith("iceberg:")) {
       return true;
     }
     try {
-      Path dir = new Path(location);
-      FileStatus[] runs = dir.getFileSystem(conf).globStatus(new Path(dir, "run-*.parquet"));
-      return runs != null && runs.length > 0;
-    } catch (IOException | IllegalArgumentException e) {
+      Path dir = Locations.qualified(location, conf);
+      FileSystem fs = Locations.fileSystem(dir, location, conf);
+      return fs.isDirectory(dir)
+          && Stream.of(fs.listStatus(dir)).anyMatch(f -> runFile(f.getPath().getName()));
+    } catch (IOException | RuntimeException e) {
       return false;
     }
   }
@@ -262,6 +273,11 @@ public final class ResultsTable {
     return new RunResult(run, metrics);
   }
 
+  /** Whether {@code name} is a file a folder's append wrote. */
+  private static boolean runFile(String name) {
+    return name.startsWith("run-") && name.endsWith(".parquet");
+  }
+
   private static List<Row> rows(Run run, List<Metric> metrics) {
     List<Row> rows = new ArrayList<>(metrics.size());
     Timestamp time = Timestamp.from(run.time());
@@ -290,8 +306,9 @@ public final class ResultsTable {
     try {
       switch (kind) {
         case FOLDER -> {
-          Path dir = new Path(target);
-          FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+          Configuration conf = spark.sparkContext().hadoopConfiguration();
+          Path dir = Locations.qualified(target, conf);
+          FileSystem fs = Locations.fileSystem(dir, target, conf);
           if (!fs.exists(dir)) {
             return Optional.empty();
           }
@@ -316,14 +333,17 @@ public final class ResultsTable {
                       + " runs created.");
             }
           }
-          FileStatus[] files = fs.globStatus(new Path(dir, "[!._]*.parquet"));
-          return files == null || files.length == 0
-              ? Optional.empty()
-              : Optional.of(spark.read().parquet(target));
+          boolean rows =
+              Stream.of(fs.listStatus(dir))
+                  .map(f -> f.getPath().getName())
+                  .anyMatch(
+                      n -> n.endsWith(".parquet") && !n.startsWith(".") && !n.startsWith("_"));
+          return !rows ? Optional.empty() : Optional.of(spark.read().parquet(target));
         }
         case DELTA -> {
-          Path log = new Path(target, "_delta_log");
-          FileSystem fs = log.getFileSystem(spark.sparkContext().hadoopConfiguration());
+          Configuration conf = spark.sparkContext().hadoopConfiguration();
+          Path log = Locations.child(Locations.qualified(target, conf), "_delta_log");
+          FileSystem fs = Locations.fileSystem(log, target, conf);
           return fs.exists(log)
               ? Optional.of(spark.read().format("delta").load(target))
               : Optional.empty();
@@ -373,13 +393,17 @@ public final class ResultsTable {
    * this run's rows or none.
    */
   private void appendToFolder(SparkSession spark, Run run, Dataset<Row> rows) {
-    Path dir = new Path(target);
-    Path staging = new Path(new Path(dir, STAGING), run.id());
+    Configuration conf = spark.sparkContext().hadoopConfiguration();
+    Path dir = Locations.qualified(target, conf);
+    Path staging = Locations.child(Locations.child(dir, STAGING), run.id());
     try {
-      FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      FileSystem fs = Locations.fileSystem(dir, target, conf);
       try {
         rows.write().parquet(staging.toString());
-        FileStatus[] parts = fs.globStatus(new Path(staging, "part-*.parquet"));
+        FileStatus[] parts =
+            Stream.of(fs.listStatus(staging))
+                .filter(f -> f.getPath().getName().startsWith("part-"))
+                .toArray(FileStatus[]::new);
         for (int i = 0; i < parts.length; i++) {
           Path into =
               new Path(
