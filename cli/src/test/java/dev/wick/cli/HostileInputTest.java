@@ -603,6 +603,74 @@ class HostileInputTest {
             2,
             "is inside the output folder",
             "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--junit-xml|O/c/j.xml"),
+        c(
+            2,
+            "holds a glob character",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|O/pla*s"),
+        c(
+            2,
+            "is a folder holding",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|D"),
+        c(
+            2,
+            "is inside the input",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|D/checks.yaml"),
+        c(
+            2,
+            "is a file; name a folder for the results",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--results-table|D/plays.avsc"),
+        c(
+            2,
+            "is not an http or https URL",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|"),
+        c(
+            2,
+            "is not an http or https URL",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|ftp://hooks.example.com/x"),
+        c(
+            2,
+            "is not an http or https URL",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|D/plays"),
+        c(
+            2,
+            "has a user and password in it",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|https://u:p@hooks.example.com/x"),
+        c(
+            2,
+            "does not name an environment variable",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|env:"),
+        c(
+            2,
+            "does not name an environment variable",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|env:A B"),
+        c(
+            2,
+            "which is unset or empty",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|env:WICK_HOSTILE_NEVER_SET"),
+        c(
+            2,
+            "is neither fail nor always",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|http://127.0.0.1:9/h|--notify-on|sometimes"),
+        c(
+            2,
+            "is not a duration longer than zero",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|http://127.0.0.1:9/h|--notify-timeout|0s"),
+        c(
+            2,
+            "is not a duration longer than zero",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|http://127.0.0.1:9/h|--notify-timeout|-1s"),
+        c(
+            2,
+            "is not a duration longer than zero",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|http://127.0.0.1:9/h|--notify-timeout|99999999999999999999d"),
+        c(
+            2,
+            "has nothing to act on",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify-on|always"),
+        c(
+            2,
+            "which is unset or empty",
+            "check|--in|D/plays|--checks|D/checks.yaml|--out|O/c|--notify|http://127.0.0.1:9/h|--notify-auth-env|WICK_HOSTILE_NEVER_SET"),
         c(2, "unknown kind 'uniq'", "check|--in|D/plays|--checks|D/checks-kind.yaml|--out|O/c"),
         c(2, "cannot hold", "check|--in|D/plays|--checks|D/checks-values.yaml|--out|O/c"),
         c(1, "allowedValues(user)", "check|--in|D/plays|--checks|D/checks-numbers.yaml|--out|O/c"),
