@@ -5,19 +5,16 @@ import dev.wick.core.explain.Explanation;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Output;
 import dev.wick.core.results.ResultsTable;
-import dev.wick.core.results.RunResult;
 import dev.wick.profiler.Anomalies;
 import dev.wick.profiler.AnomalyReport;
 import dev.wick.profiler.AnomalyThresholds;
 import dev.wick.profiler.DriftRegion;
-import dev.wick.profiler.HistoryEntry;
 import dev.wick.profiler.Profile;
 import dev.wick.profiler.ProfileHistory;
 import dev.wick.profiler.ProfileReport;
 import dev.wick.profiler.TimedProfile;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,9 +104,10 @@ final class AnomaliesCommand implements Callable<Integer> {
     List<TimedProfile> points = List.of();
     AnomalyReport report;
     if (ResultsTable.holdsResults(history, conf)) {
-      report = fromResults(anomalies, upTo);
+      report =
+          AnomaliesHistory.fromResults(history, label, anomalies, upTo, spark::spark, data.on());
     } else {
-      points = profiles(anomalies, upTo, conf);
+      points = AnomaliesHistory.profiles(history, label, anomalies, upTo, conf);
       report = anomalies.detect(points);
     }
     AnomalyThresholds thresholds =
@@ -155,58 +153,5 @@ final class AnomaliesCommand implements Callable<Integer> {
         report.gate(thresholds),
         "--threshold " + judging.threshold,
         spec.commandLine().getErr());
-  }
-
-  /** The newest profile of the history at or before {@code upTo}, and the earlier ones it needs. */
-  private List<TimedProfile> profiles(
-      Anomalies anomalies, Optional<Instant> upTo, Configuration conf) {
-    ProfileHistory h = ProfileHistory.at(history);
-    if (label != null) {
-      h = h.label(label);
-    }
-    List<HistoryEntry> entries = new ArrayList<>(h.entries(conf));
-    upTo.ifPresent(t -> entries.removeIf(e -> e.at().isAfter(t)));
-    if (entries.isEmpty()) {
-      throw WickException.usage(
-          "History "
-              + history
-              + " holds no profile"
-              + (label == null ? "" : " with label " + label)
-              + upTo.map(t -> " at or before " + t).orElse("")
-              + "; add one with 'wick profile --in DATA --history "
-              + history
-              + "'.");
-    }
-    HistoryEntry newest = entries.get(entries.size() - 1);
-    if (label == null) {
-      h = h.label(newest.label().orElse(null));
-    }
-    return h.load(conf, Optional.of(newest.at()), anomalies.profilesNeeded());
-  }
-
-  /** The newest run of the results table at or before {@code upTo}, judged against its earlier. */
-  private AnomalyReport fromResults(Anomalies anomalies, Optional<Instant> upTo) {
-    if (data.on()) {
-      throw WickException.usage(
-          "--explain finds where a profile's move sits; the results table "
-              + history
-              + " holds no profiles, so judge a history of profiles to explain.");
-    }
-    List<RunResult> runs =
-        ResultsTable.at(history)
-            .history(
-                spark.spark(), Optional.ofNullable(label), upTo, anomalies.profilesNeeded() - 1);
-    if (runs.isEmpty()) {
-      throw WickException.usage(
-          "Results table "
-              + history
-              + " holds no run"
-              + (label == null ? "" : " with label " + label)
-              + upTo.map(t -> " at or before " + t).orElse("")
-              + "; append runs with --results-table "
-              + history
-              + ".");
-    }
-    return anomalies.detectRuns(runs);
   }
 }
