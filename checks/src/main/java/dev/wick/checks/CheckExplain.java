@@ -5,7 +5,6 @@ import static org.apache.spark.sql.functions.col;
 import dev.wick.core.explain.Explainer;
 import dev.wick.core.explain.Explanation;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,7 @@ final class CheckExplain {
       Dataset<Row> data,
       Map<String, Dataset<Row>> given,
       CheckResults results,
-      List<String> by) {
+      Explainer explainer) {
     List<Planned> planned = Evaluation.plan(checks, data, given, false).planned();
     Dataset<Row> source = data;
     List<String> added = new ArrayList<>();
@@ -50,13 +49,8 @@ final class CheckExplain {
     if (failing.isEmpty()) {
       return results;
     }
-    Explainer explainer = Explainer.of(source);
-    explainer =
-        by.isEmpty()
-            ? explainer.excluding(
-                Arrays.stream(source.columns()).filter(c -> c.startsWith(FLAG)).toList())
-            : explainer.by(by);
-    Map<String, Explanation> explained = explainer.explainAll(failing);
+    Map<String, Explanation> explained =
+        explainer.over(source).excluding(added).explainAll(failing);
     return results.withExplanations(explained);
   }
 }

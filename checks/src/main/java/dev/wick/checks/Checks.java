@@ -318,9 +318,24 @@ public final class Checks {
       Map<String, Dataset<Row>> datasets,
       CheckResults results,
       List<String> by) {
-    Objects.requireNonNull(results, "results");
     Objects.requireNonNull(by, "by");
-    return CheckExplain.explain(this, data, datasets, results, by);
+    Explainer explainer = Explainer.of(data);
+    return explain(data, datasets, results, by.isEmpty() ? explainer : explainer.by(by));
+  }
+
+  /**
+   * {@link #explain(Dataset, Map, CheckResults, List)} with an explainer of {@code data} made
+   * beforehand ({@link Explainer#of}, its columns chosen): begun with {@link
+   * Explainer#readingAhead} before the checks run, its first read runs beside them.
+   */
+  public CheckResults explain(
+      Dataset<Row> data,
+      Map<String, Dataset<Row>> datasets,
+      CheckResults results,
+      Explainer explainer) {
+    Objects.requireNonNull(results, "results");
+    Objects.requireNonNull(explainer, "explainer");
+    return CheckExplain.explain(this, data, datasets, results, explainer);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.wick.cli;
 import dev.wick.checks.CheckResults;
 import dev.wick.checks.CheckSplit;
 import dev.wick.checks.Checks;
+import dev.wick.core.explain.Explainer;
 import dev.wick.core.gate.GateResult;
 import dev.wick.core.gate.Verdict;
 import dev.wick.core.io.Format;
@@ -100,9 +101,9 @@ final class CheckCommand implements Callable<Integer> {
     // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
       Dataset<Row> data = input.source().read(session);
-      if (explain.on()) {
-        explain.explainer(data); // an unknown column fails here, before any job
-      }
+      // An unknown column fails here, before any job; the explainer's first read runs beside
+      // the checks.
+      Explainer explainer = explain.on() ? explain.explainer(data).readingAhead() : null;
       if (rows.on()) {
         // The rows are written first: the checks' aggregates ride on that write. An input of no
         // rows is refused below, before the commit, so nothing is left behind.
@@ -120,7 +121,7 @@ final class CheckCommand implements Callable<Integer> {
         results = checks.run(data).withInput(input.in);
       }
       if (explain.on() && results.rows() > 0) {
-        results = checks.explain(data, Map.of(), results, explain.by);
+        results = checks.explain(data, Map.of(), results, explainer);
       }
       gate = results.gate(empty.allowEmpty);
       verdict = results.verdict(empty.allowEmpty);

@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import dev.wick.core.WickException;
@@ -23,15 +24,13 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.spark.api.java.JavaRDD;
+import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -139,29 +138,40 @@ public final class Explainer {
   private final Set<String> excluded;
   private final Explanation.Unit unit;
   private final Dataset<Row> measured;
+  private final Ahead ahead;
+
+  /** A first read begun ahead ({@link #readingAhead}) of the rows measured on. */
+  private record Ahead(Dataset<Row> of, CompletableFuture<FirstRead> read) {}
 
   private Explainer(
       Dataset<Row> data,
       List<String> by,
       Set<String> excluded,
       Explanation.Unit unit,
-      Dataset<Row> measured) {
+      Dataset<Row> measured,
+      Ahead ahead) {
     this.data = data;
     this.measured = measured;
     this.by = List.copyOf(by);
     this.excluded = Set.copyOf(excluded);
     this.unit = Objects.requireNonNull(unit, "unit");
+    this.ahead = ahead;
   }
 
   /** An explainer of failures in {@code data}, cutting by the columns it chooses. */
   public static Explainer of(Dataset<Row> data) {
     return new Explainer(
-        Objects.requireNonNull(data, "data"), List.of(), Set.of(), Explanation.Unit.ROWS, data);
+        Objects.requireNonNull(data, "data"),
+        List.of(),
+        Set.of(),
+        Explanation.Unit.ROWS,
+        data,
+        null);
   }
 
   /** This explainer, its explanations naming each row of the data as {@code unit} says. */
   public Explainer counting(Explanation.Unit unit) {
-    return new Explainer(data, by, excluded, unit, measured);
+    return new Explainer(data, by, excluded, unit, measured, ahead);
   }
 
   /**
@@ -181,7 +191,7 @@ public final class Explainer {
             .about(BY, "The list of columns to explain by");
       }
     }
-    return new Explainer(data, columns, excluded, unit, measured);
+    return new Explainer(data, columns, excluded, unit, measured, ahead);
   }
 
   /**
@@ -191,14 +201,39 @@ public final class Explainer {
    * explanation fails when {@code rows} lacks a column it cuts by, or has it with another type.
    */
   public Explainer measuredOn(Dataset<Row> rows) {
-    return new Explainer(data, by, excluded, unit, Objects.requireNonNull(rows, "rows"));
+    return new Explainer(data, by, excluded, unit, Objects.requireNonNull(rows, "rows"), null);
+  }
+
+  /**
+   * This explainer, explaining the failures of {@code rows}: the data with columns of its own added
+   * (each failure's flag), still measured on the rows it measured on, its first read kept when
+   * begun. Exclude the added columns ({@link #excluding}) unless the columns cut by are named.
+   */
+  public Explainer over(Dataset<Row> rows) {
+    return new Explainer(Objects.requireNonNull(rows, "rows"), by, excluded, unit, measured, ahead);
+  }
+
+  /**
+   * This explainer with its first read (the short read that learns the candidate columns' values
+   * and quantiles, which does not depend on the failures) begun now on a thread of its own: a
+   * command that judges the data and then explains what failed begins it before judging, so the
+   * read runs beside that work rather than after it. An error in the read is raised by the
+   * explanation that needs it; an explainer that never explains leaves the read to finish alone.
+   */
+  public Explainer readingAhead() {
+    List<StructField> fields = candidates(new LinkedHashMap<>());
+    if (fields.isEmpty()) {
+      return this;
+    }
+    return new Explainer(
+        data, by, excluded, unit, measured, new Ahead(measured, FirstRead.ahead(measured, fields)));
   }
 
   /** This explainer, never cutting by {@code columns} (keys, Wick's own columns). */
   public Explainer excluding(Collection<String> columns) {
     Set<String> all = new java.util.HashSet<>(excluded);
     all.addAll(columns);
-    return new Explainer(data, by, all, unit, measured);
+    return new Explainer(data, by, all, unit, measured, ahead);
   }
 
   /**
@@ -304,51 +339,19 @@ public final class Explainer {
 
   /** The columns to cut by, and how; what is left out goes into {@code skipped} with why. */
   private List<Cut> cuts(Map<String, String> skipped) {
-    List<StructField> candidates = new ArrayList<>();
-    for (StructField f : data.schema().fields()) {
-      boolean chosen = by.isEmpty() ? !excluded.contains(f.name()) : by.contains(f.name());
-      if (chosen && plain(f.dataType())) {
-        candidates.add(f);
-      } else if (chosen && !by.isEmpty()) {
-        skipped.put(f.name(), "a " + f.dataType().simpleString() + ", not a plain value");
-      }
-    }
+    List<StructField> candidates = candidates(skipped);
     if (candidates.isEmpty()) {
       return List.of();
     }
-    for (StructField f : candidates) {
-      boolean same =
-          Arrays.asList(measured.columns()).contains(f.name())
-              && measured.schema().apply(f.name()).dataType().sameType(f.dataType());
-      if (!same) {
-        throw new IllegalStateException(
-            "the rows the explainer measures on lack column " + f.name() + " of the data's type");
-      }
-    }
-    List<Row> first =
-        firstRows(
-            measured.select(
-                candidates.stream().map(f -> Columns.column(f.name())).toArray(Column[]::new)));
+    FirstRead first = firstRead(candidates);
     record Stat(StructField field, List<Object> values, List<Object> edges) {}
     List<Stat> measured = new ArrayList<>();
-    for (int i = 0; i < candidates.size(); i++) {
-      Set<Object> seen = new LinkedHashSet<>();
-      List<Object> sorted = new ArrayList<>();
-      boolean orderable = orderable(candidates.get(i).dataType());
-      for (Row r : first) {
-        Object v = r.get(i);
-        if (v == null) {
-          continue;
-        }
-        if (seen.size() <= MAX_VALUES) {
-          seen.add(v);
-        }
-        if (orderable) {
-          sorted.add(v);
-        }
-      }
+    for (StructField field : candidates) {
+      List<Object> seen = first.distinct(field.name());
+      boolean orderable = orderable(field.dataType());
       List<Object> edges = new ArrayList<>();
       if (seen.size() > MAX_VALUES && orderable) {
+        List<Object> sorted = new ArrayList<>(first.values(field.name()));
         sorted.sort(Explainer::compare);
         TreeSet<Object> distinct = new TreeSet<>(Explainer::compare);
         for (double q : CUTS) {
@@ -361,7 +364,7 @@ public final class Explainer {
       if (values.size() <= MAX_VALUES && orderable) {
         values.sort(Explainer::compare);
       }
-      measured.add(new Stat(candidates.get(i), values, edges));
+      measured.add(new Stat(field, values, edges));
     }
     // The fewest-valued columns first: they cut the data into the broadest slices.
     measured.sort(Comparator.comparingInt(s -> s.values().size()));
@@ -395,47 +398,50 @@ public final class Explainer {
             "more than "
                 + Wording.count(MAX_VALUES, "distinct value")
                 + " in its first "
-                + Wording.count(first.size(), "row"));
+                + Wording.count(first.rows(), "row"));
       }
     }
     return cuts;
   }
 
   /**
-   * The first rows of some partitions of {@code rows}, about {@value #MEASURED_ROWS} in all: as
-   * many partitions as Spark runs tasks at once (at least two), spread evenly from the first to the
-   * last, so that the read is one wave of tasks, each stopping once it has its share. The same data
-   * gives the same rows. A Catalyst {@code limit} would take its rows from whichever partition
-   * answers first, and a {@code sample} decodes every row, hence the RDD.
+   * The columns that may be cut by: those named, or the data's top-level columns of plain types but
+   * those excluded; a named column of another type goes into {@code skipped} with why.
    */
-  private static List<Row> firstRows(Dataset<Row> rows) {
-    JavaRDD<Row> rdd = rows.javaRDD();
-    int partitions = rdd.getNumPartitions();
-    if (partitions == 0) {
-      return List.of();
+  private List<StructField> candidates(Map<String, String> skipped) {
+    List<StructField> candidates = new ArrayList<>();
+    for (StructField f : data.schema().fields()) {
+      boolean chosen = by.isEmpty() ? !excluded.contains(f.name()) : by.contains(f.name());
+      if (chosen && plain(f.dataType())) {
+        candidates.add(f);
+      } else if (chosen && !by.isEmpty()) {
+        skipped.put(f.name(), "a " + f.dataType().simpleString() + ", not a plain value");
+      }
     }
-    int read =
-        Math.min(partitions, Math.max(2, rows.sparkSession().sparkContext().defaultParallelism()));
-    int[] ids = new int[read];
-    for (int i = 0; i < read; i++) {
-      ids[i] = read == 1 ? 0 : (int) Math.round((double) i * (partitions - 1) / (read - 1));
+    for (StructField f : candidates) {
+      boolean same =
+          Arrays.asList(measured.columns()).contains(f.name())
+              && measured.schema().apply(f.name()).dataType().sameType(f.dataType());
+      if (!same) {
+        throw new IllegalStateException(
+            "the rows the explainer measures on lack column " + f.name() + " of the data's type");
+      }
     }
-    int each = Math.max(1, MEASURED_ROWS / read);
-    List<Row>[] taken =
-        rdd.mapPartitions(
-                (Iterator<Row> it) -> {
-                  List<Row> first = new ArrayList<>(Math.min(each, 4096));
-                  while (first.size() < each && it.hasNext()) {
-                    first.add(it.next());
-                  }
-                  return first.iterator();
-                })
-            .collectPartitions(ids);
-    List<Row> all = new ArrayList<>();
-    for (List<Row> part : taken) {
-      all.addAll(part);
+    return candidates;
+  }
+
+  /**
+   * The first read of {@code fields} of the measured rows: the one begun ahead when it read them
+   * all, else one made now.
+   */
+  private FirstRead firstRead(List<StructField> fields) {
+    if (ahead != null && ahead.of() == measured) {
+      FirstRead read = FirstRead.await(ahead.read());
+      if (read.columns().containsAll(fields.stream().map(StructField::name).toList())) {
+        return read;
+      }
     }
-    return all;
+    return FirstRead.of(measured, fields);
   }
 
   /**
@@ -496,7 +502,7 @@ public final class Explainer {
     return t instanceof StringType || t instanceof BooleanType || orderable(t);
   }
 
-  private static boolean orderable(DataType t) {
+  static boolean orderable(DataType t) {
     return t instanceof NumericType
         || t instanceof DateType
         || t instanceof TimestampType
@@ -568,30 +574,70 @@ public final class Explainer {
   /**
    * The rows and each failure's failing rows per combination of the columns' labels ({@code
    * bounded} ones when asked), in one aggregation; at most {@link #MAX_TAKEN} and one more are
-   * taken.
+   * taken. Each row holds the labels in the order of {@code cuts}, then the counts.
    */
   private List<Row> combinations(
       List<Cut> cuts, Map<String, Column> failures, List<String> names, boolean bounded) {
     List<Column> select = new ArrayList<>();
-    List<Column> labels = new ArrayList<>();
+    List<Column> keys = new ArrayList<>();
+    // The buckets' labels are packed into one number (one key of a number groups faster than
+    // several); each bucket column is a digit of its own base. The values keep their text.
+    Column packed = null;
+    long[] place = new long[cuts.size()];
+    long next = 1;
     for (int i = 0; i < cuts.size(); i++) {
       Cut cut = cuts.get(i);
-      select.add((bounded ? cut.bounded() : cut.label()).as("l" + i));
-      labels.add(col("l" + i));
+      if (cut.buckets()) {
+        Column digit = cut.label().minus(lit(NULL_BUCKET)).cast("long");
+        Column term = next == 1 ? digit : digit.multiply(lit(next));
+        packed = packed == null ? term : packed.plus(term);
+        place[i] = next;
+        next *= base(cut);
+      } else {
+        select.add((bounded ? cut.bounded() : cut.label()).as("l" + i));
+        keys.add(col("l" + i));
+      }
+    }
+    if (packed != null) {
+      select.add(packed.as("b"));
+      keys.add(col("b"));
     }
     for (int j = 0; j < names.size(); j++) {
-      select.add(coalesce(failures.get(names.get(j)), lit(false)).as("f" + j));
+      select.add(coalesce(failures.get(names.get(j)), lit(false)).cast("int").as("f" + j));
     }
     List<Column> counted = new ArrayList<>();
     counted.add(count(lit(1)).as("n"));
     for (int j = 0; j < names.size(); j++) {
-      counted.add(count_if(col("f" + j)).as("k" + j));
+      counted.add(sum(col("f" + j)).as("k" + j));
     }
-    return data.select(select.toArray(new Column[0]))
-        .groupBy(labels.toArray(new Column[0]))
-        .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]))
-        .limit((int) MAX_TAKEN + 1)
-        .collectAsList();
+    List<Row> taken =
+        data.select(select.toArray(new Column[0]))
+            .groupBy(keys.toArray(new Column[0]))
+            .agg(counted.get(0), counted.subList(1, counted.size()).toArray(new Column[0]))
+            .limit((int) MAX_TAKEN + 1)
+            .collectAsList();
+    List<Row> out = new ArrayList<>(taken.size());
+    for (Row r : taken) {
+      Object[] values = new Object[cuts.size() + 1 + names.size()];
+      for (int i = 0; i < cuts.size(); i++) {
+        Cut cut = cuts.get(i);
+        values[i] =
+            cut.buckets()
+                ? (int) (r.getLong(r.fieldIndex("b")) / place[i] % base(cut)) + NULL_BUCKET
+                : r.get(r.fieldIndex("l" + i));
+      }
+      values[cuts.size()] = r.getLong(r.fieldIndex("n"));
+      for (int j = 0; j < names.size(); j++) {
+        values[cuts.size() + 1 + j] = r.getLong(r.fieldIndex("k" + j));
+      }
+      out.add(RowFactory.create(values));
+    }
+    return out;
+  }
+
+  /** How many labels a column cut into buckets has: its buckets and null. */
+  private static int base(Cut cut) {
+    return cut.names().size() + 1;
   }
 
   private static void add(Map<List<Object>, long[]> sums, List<Object> key, long[] counts) {

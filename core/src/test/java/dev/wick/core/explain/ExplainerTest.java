@@ -1,6 +1,7 @@
 package dev.wick.core.explain;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.expr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +9,7 @@ import dev.wick.core.WickException;
 import dev.wick.core.spark.WickSpark;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -134,6 +136,34 @@ class ExplainerTest {
         .isEqualTo(
             "no country: 100.00% of the 100 failing rows are in country is null (5.00% of the"
                 + " rows; 100.00% fail there, 0.00% elsewhere).");
+  }
+
+  @Test
+  void aFirstReadBegunAheadExplainsTheRowsWithFlagsAddedAsTheUsualOneDoes() {
+    Column webLate = col("platform").equalTo("WEB").and(col("ms").geq(1500));
+    Explanation usual = Explainer.of(plays).excluding(List.of("id")).explain("late", webLate);
+    // Begun before the failures are known, then over the rows with the failure's flag added.
+    Explainer ahead = Explainer.of(plays).excluding(List.of("id")).readingAhead();
+    Dataset<Row> flagged = plays.withColumn("late_flag", webLate);
+    Explanation read =
+        ahead.over(flagged).excluding(List.of("late_flag")).explain("late", col("late_flag"));
+    assertThat(read.slices()).isEqualTo(usual.slices());
+    assertThat(read.columns()).isEqualTo(usual.columns());
+    assertThat(read.skipped()).isEqualTo(usual.skipped());
+    assertThat(read.failing()).isEqualTo(50);
+    // Cutting by fewer columns than were read ahead takes those columns from the same read.
+    Explanation fewer = ahead.by(List.of("platform", "country")).explain("late", webLate);
+    assertThat(fewer.columns()).containsExactlyInAnyOrder("platform", "country");
+    assertThat(fewer.best().orElseThrow().text()).isEqualTo("platform = WEB");
+  }
+
+  @Test
+  void anErrorInTheFirstReadBegunAheadIsRaisedByTheExplanation() {
+    Dataset<Row> failing =
+        plays.withColumn("ms", expr("CASE WHEN assert_true(id < 0) IS NULL THEN ms ELSE -ms END"));
+    Explainer ahead = Explainer.of(failing).by(List.of("platform", "ms")).readingAhead();
+    assertThatThrownBy(() -> ahead.explain("any", col("platform").equalTo("WEB")))
+        .hasMessageContaining("is not true");
   }
 
   @Test
