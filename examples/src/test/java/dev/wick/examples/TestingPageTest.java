@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * {@code docs/testing.md} shows the standalone project ({@code examples/standalone/}, which the
  * build compiles and tests as a user would) file by file: every code block headed by a file's path
  * is that file of the project, as it is there, and every file of the project is shown. Only
- * trailing whitespace is ignored, so the page cannot drift from a build that is known to work.
+ * trailing whitespace is ignored, so the page cannot drift from a build that is known to work. The
+ * README's build snippet is a part of the same pom.
  */
 class TestingPageTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -51,6 +52,32 @@ class TestingPageTest {
       assertThat(shown.get(file))
           .as("docs/testing.md's copy of examples/standalone/%s", file)
           .isEqualTo(normalized(Files.readAllLines(PROJECT.resolve(file))));
+    }
+  }
+
+  @Test
+  void theReadmesBuildSnippetIsPartOfTheStandaloneProjectsPom() throws IOException {
+    List<String> pom =
+        Files.readAllLines(PROJECT.resolve("pom.xml")).stream()
+            .map(l -> l.strip().replace("${wick.version}", "0.1.0-SNAPSHOT"))
+            .toList();
+    List<List<String>> snippets = new ArrayList<>();
+    List<String> block = null;
+    for (String line : Files.readAllLines(ROOT.resolve("README.md"))) {
+      if (block == null && line.equals("```xml")) {
+        block = new ArrayList<>();
+      } else if (block != null && line.startsWith("```")) {
+        snippets.add(block);
+        block = null;
+      } else if (block != null) {
+        block.add(line.strip());
+      }
+    }
+    assertThat(snippets).as("the README's xml snippets").isNotEmpty();
+    for (List<String> snippet : snippets) {
+      assertThat(java.util.Collections.indexOfSubList(pom, snippet))
+          .as("the README's snippet %s in examples/standalone/pom.xml", snippet)
+          .isNotNegative();
     }
   }
 
