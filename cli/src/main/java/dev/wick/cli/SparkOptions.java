@@ -27,7 +27,7 @@ public final class SparkOptions {
       paramLabel = "KEY=VALUE",
       description =
           "A Spark setting (repeatable): the shuffle partitions, or the settings of an Iceberg"
-              + " catalog to read tables through (see the README).")
+              + " catalog to read tables through (see the inputs page of the docs).")
   Map<String, String> conf = new LinkedHashMap<>();
 
   private SparkSession session;

@@ -37,7 +37,7 @@ class ReportsBrowserTest {
   /** The system property naming a folder that receives a copy of every screenshot. */
   static final String COPY_TO = "wick.screenshots";
 
-  /** The screenshots the README shows, copied when {@value #COPY_TO} is set. */
+  /** The screenshots docs/gates.md shows, copied when {@value #COPY_TO} is set. */
   static final Set<String> README =
       Set.of(
           "diff-failed",

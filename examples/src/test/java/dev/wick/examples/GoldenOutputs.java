@@ -20,12 +20,13 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * Everything a run of the README's commands printed and wrote, in a form that is the same on every
- * run, compared with the copy kept under {@code src/test/resources/readme-golden}: what each
- * command printed, every report and JSON file whole, and each dataset folder as its row count and a
- * digest of its rows in sorted order (the files' bytes hold compression and writer metadata). Times
- * of the run, durations and the temporary folder are masked. With {@code -Dwick.golden=update} the
- * copy is rewritten instead; {@code git diff} then shows what a change did to the outputs.
+ * Everything a run of the commands of the README and docs/ printed and wrote, in a form that is the
+ * same on every run, compared with the copy kept under {@code src/test/resources/readme-golden}:
+ * what each command printed, every report and JSON file whole, and each dataset folder as its row
+ * count and a digest of its rows in sorted order (the files' bytes hold compression and writer
+ * metadata). Times of the run, durations and the temporary folder are masked. With {@code
+ * -Dwick.golden=update} the copy is rewritten instead; {@code git diff} then shows what a change
+ * did to the outputs.
  */
 final class GoldenOutputs {
   static final Path GOLDEN = Path.of("src/test/resources/readme-golden").toAbsolutePath();

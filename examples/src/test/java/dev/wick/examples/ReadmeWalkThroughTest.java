@@ -28,35 +28,85 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Follows the README top to bottom as a new user would: every {@code ./wick} and {@code
- * examples/run} line of its code blocks runs, in order, through the real main, must succeed and
- * must print and write what is expected of it (its key numbers, lines and files). The README's
- * {@code target/} is a fresh temporary folder, so the commands meet exactly the state that the
- * lines above them left, as on a fresh clone. The validate walk-through must find the invalid plays
- * planted in the bundled data. Everything printed and written is then compared with the golden copy
- * ({@link GoldenOutputs}).
+ * Follows the README and then the pages of {@code docs/} as a new user would: every {@code ./wick}
+ * and {@code examples/run} line of their code blocks runs, in order ({@link #PAGES}), through the
+ * real main, must succeed and must print and write what is expected of it (its key numbers, lines
+ * and files). A line a later page repeats (the README's commands, shown again where the
+ * walk-through starts) runs once, where it first appears. The pages' {@code target/} is a fresh
+ * temporary folder, so the commands meet exactly the state that the lines above them left, as on a
+ * fresh clone. The validate walk-through must find the invalid plays planted in the bundled data.
+ * Everything printed and written is then compared with the golden copy ({@link GoldenOutputs}).
  */
 class ReadmeWalkThroughTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern PATHS = Pattern.compile("(?<=^|[\\s=])(target|examples)/[^\\s]*");
 
-  @Test
-  void everyCommandOfTheReadmeSucceedsInOrderWithItsExpectedOutput(@TempDir Path tmp)
-      throws Exception {
+  /**
+   * The pages whose commands run, in this order: the README, then every page of {@code docs/}, the
+   * walk-through first, so that a command finds the outputs of the pages before it.
+   */
+  static final List<String> PAGES =
+      List.of(
+          "README.md",
+          "docs/getting-started.md",
+          "docs/diff.md",
+          "docs/sample.md",
+          "docs/validate.md",
+          "docs/checks.md",
+          "docs/profile.md",
+          "docs/generate.md",
+          "docs/testing.md",
+          "docs/typed.md",
+          "docs/inputs.md",
+          "docs/gates.md",
+          "docs/writing.md",
+          "docs/production.md",
+          "docs/cluster.md",
+          "docs/library.md",
+          "docs/json.md",
+          "docs/benchmarks.md",
+          "docs/architecture.md");
+
+  /** The command lines of the pages' code blocks, in order, each once. */
+  static List<String> commands() throws java.io.IOException {
     List<String> lines = new ArrayList<>();
-    boolean inBlock = false;
-    for (String line : Files.readAllLines(ROOT.resolve("README.md"))) {
-      if (line.startsWith("```")) {
-        inBlock = !inBlock;
-      } else if (inBlock && (line.startsWith("./wick ") || line.startsWith("examples/run "))) {
-        lines.add(line.strip());
+    for (String page : PAGES) {
+      boolean inBlock = false;
+      for (String line : Files.readAllLines(ROOT.resolve(page))) {
+        if (line.startsWith("```")) {
+          inBlock = !inBlock;
+        } else if (inBlock
+            && (line.startsWith("./wick ") || line.startsWith("examples/run "))
+            && !lines.contains(line.strip())) {
+          lines.add(line.strip());
+        }
       }
     }
+    return lines;
+  }
+
+  @Test
+  void everyPageOfTheDocsIsListed() throws Exception {
+    try (var pages = Files.list(ROOT.resolve("docs"))) {
+      assertThat(PAGES)
+          .as("a page of docs/ whose commands the walk-through would not run")
+          .containsAll(
+              pages
+                  .filter(p -> p.getFileName().toString().endsWith(".md"))
+                  .map(p -> "docs/" + p.getFileName())
+                  .toList());
+    }
+  }
+
+  @Test
+  void everyCommandOfTheReadmeAndDocsSucceedsInOrderWithItsExpectedOutput(@TempDir Path tmp)
+      throws Exception {
+    List<String> lines = commands();
     assertThat(lines).hasSizeGreaterThan(10);
 
     Map<String, Expectation> expected = expectations();
     assertThat(expected.keySet())
-        .as("a README command without its expected output here, or one the README lost")
+        .as("a command of the pages without its expected output here, or one the pages lost")
         .containsExactlyInAnyOrderElementsOf(lines);
     String validated = null;
     GoldenOutputs golden = new GoldenOutputs(tmp, ROOT);
@@ -105,7 +155,7 @@ class ReadmeWalkThroughTest {
     golden.compare();
   }
 
-  /** What one README command must have printed and written. */
+  /** What one command of the pages must have printed and written. */
   interface Expectation {
     void check(String printed, Path target) throws Exception;
   }
@@ -129,7 +179,7 @@ class ReadmeWalkThroughTest {
     assertThat(profile.resolve("profile.html")).isRegularFile();
   }
 
-  /** Each README command's expected output, by the command as the README writes it. */
+  /** Each command's expected output, by the command as the pages write it. */
   private static Map<String, Expectation> expectations() {
     Map<String, Expectation> e = new LinkedHashMap<>();
     e.put(
@@ -189,7 +239,7 @@ class ReadmeWalkThroughTest {
         });
     e.put(
         "./wick check --in examples/data/track_plays --checks examples/checks/track_plays.yaml"
-            + " --out target/plays-checks",
+            + " --out target/plays-checks --overwrite",
         (out, t) -> {
           assertThat(out.lines())
               .containsExactly(
@@ -424,7 +474,7 @@ class ReadmeWalkThroughTest {
     return e;
   }
 
-  /** The README's relative paths: {@code target/...} below {@code tmp}, the rest in the clone. */
+  /** The pages' relative paths: {@code target/...} below {@code tmp}, the rest in the clone. */
   private static String localize(String word, Path tmp) {
     Matcher m = PATHS.matcher(word);
     StringBuilder out = new StringBuilder();

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The tool contract as a library user meets it, on the bundled data: each tool is an immutable
  * options value, {@code run} gives a result, the result writes itself to an {@link Output} the
- * caller owns, and a result plus thresholds gives a {@link GateResult}. The README quotes the
- * snippets between the {@code README} markers.
+ * caller owns, and a result plus thresholds gives a {@link GateResult}. {@code docs/library.md}
+ * quotes the snippet between the {@code README} markers.
  */
 class ToolContractTest {
   private static final Path DATA =
@@ -96,7 +96,7 @@ class ToolContractTest {
   }
 
   @Test
-  void theReadmeQuotesTheSnippetAsItIsHere() throws Exception {
+  void theLibraryPageQuotesTheSnippetAsItIsHere() throws Exception {
     Path root = DATA.getParent().getParent();
     List<String> source =
         Files.readAllLines(
@@ -108,7 +108,7 @@ class ToolContractTest {
         source.subList(from + 1, to).stream()
             .map(l -> l.length() >= 4 ? l.substring(4) : l)
             .collect(Collectors.joining("\n"));
-    assertThat(Files.readString(root.resolve("README.md")))
+    assertThat(Files.readString(root.resolve("docs/library.md")))
         .contains("```java\n" + snippet + "\n```");
   }
 }

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's sandbox story, end to end: sample the bundled plays by user, run the optimized count
- * job on the sample in a sandbox with a production output path, find its output below the sandbox
- * (and nothing at the production path), list the run, and clean it up.
+ * The sandbox story of docs/getting-started.md, end to end: sample the bundled plays by user, run
+ * the optimized count job on the sample in a sandbox with a production output path, find its output
+ * below the sandbox (and nothing at the production path), list the run, and clean it up.
  */
 class SandboxStoryTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

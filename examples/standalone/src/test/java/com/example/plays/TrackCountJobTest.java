@@ -46,4 +46,16 @@ class TrackCountJobTest {
         .counter("invalid_plays", n -> assertThat(n).isEqualTo(1L))
         .runWithFiles();
   }
+
+  @Test
+  void theCountsDoNotDependOnPartitionsOrOrder() {
+    // Runs the job a second time with other partitions, adaptive execution flipped and the inputs
+    // in reverse order, and fails if the outputs or the counters differ.
+    JobTest.of(TrackCountJob.class)
+        .args("--plays=plays", "--out=counts")
+        .input(PLAYS, SAMPLE)
+        .output(COUNTS, counts -> assertThat(counts).hasSize(2))
+        .counter("invalid_plays", n -> assertThat(n).isEqualTo(1L))
+        .runTwice();
+  }
 }
