@@ -2,6 +2,9 @@ package dev.wick.benchmarks;
 
 import dev.wick.core.spark.WickSpark;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +21,7 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The side-by-side benchmark harness: {@code benchmarks/run [CASE...] [--rows N] [--reps N]
- * [--warmups N]}.
+ * [--warmups N] [--scale]}.
  *
  * <p>For each case it makes the input data (fixed seeds, under {@code
  * benchmarks/target/bench-data}), runs every variant {@code --warmups} times (default 3: Spark's
@@ -26,6 +29,12 @@ import org.apache.spark.sql.SparkSession;
  * measured cold), then runs each of ours and each baseline alternately (A/B, then B/A) and prints
  * one JSON line per pair with the medians and the ratio ours/baseline. Absolute times vary between
  * runs on a shared machine; only the ratio within one run means anything.
+ *
+ * <p>With {@code --scale}, it runs the scale cases (those with {@link BenchCase#scaleRows}) at each
+ * of their row counts (1M, 10M and 100M) against their floor (their first baseline), in a JVM of
+ * {@code ./wick}'s default heap ({@code -Xmx4g}): three repetitions after one warm-up below 50M
+ * rows, one and none from there. Each line adds the rows per second per core of the machine of both
+ * sides and the peak heap each used.
  */
 public final class Bench {
   private Bench() {}
@@ -46,6 +55,7 @@ public final class Bench {
         new DiffSampleCase(),
         new DiffLongTextCase(),
         new ProfileCase(),
+        new ProfileCase("profile-wide", 43, List.of(1_000_000L, 10_000_000L, 34_000_000L)),
         new CheckCase(CheckCase.Mode.CHECK),
         new CheckCase(CheckCase.Mode.SPLIT),
         new CheckCase(CheckCase.Mode.EXPLAIN),
@@ -58,13 +68,15 @@ public final class Bench {
   public static void main(String[] args) throws Exception {
     List<String> names = new ArrayList<>();
     Long rows = null;
-    int reps = 5;
-    int warmups = 3;
+    Integer reps = null;
+    Integer warmups = null;
+    boolean scale = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rows" -> rows = Long.parseLong(args[++i]);
         case "--reps" -> reps = Integer.parseInt(args[++i]);
         case "--warmups" -> warmups = Integer.parseInt(args[++i]);
+        case "--scale" -> scale = true;
         case "--list" -> {
           cases().forEach(c -> System.out.println(c.name()));
           return;
@@ -74,7 +86,7 @@ public final class Bench {
     }
     List<BenchCase> selected = new ArrayList<>();
     for (BenchCase c : cases()) {
-      if (names.isEmpty() || names.contains(c.name())) {
+      if ((names.isEmpty() || names.contains(c.name())) && (!scale || !c.scaleRows().isEmpty())) {
         selected.add(c);
       }
     }
@@ -93,34 +105,47 @@ public final class Bench {
     SparkSession spark = WickSpark.local(2);
     Path base = Path.of(System.getProperty("wick.bench.dir", "benchmarks/target")).toAbsolutePath();
     for (BenchCase c : selected) {
-      long n = rows != null ? rows : c.defaultRows();
-      Path data = base.resolve("bench-data").resolve(c.name() + "-" + n);
-      Path scratch = base.resolve("bench-scratch").resolve(c.name());
-      deleteRecursively(scratch);
-      Files.createDirectories(data);
-      Files.createDirectories(scratch);
-      BenchEnv env = new BenchEnv(spark, n, data, scratch);
-      c.setUp(env);
-      runCase(c, env, reps, warmups);
-      deleteRecursively(scratch);
+      List<Long> counts =
+          rows != null ? List.of(rows) : scale ? c.scaleRows() : List.of(c.defaultRows());
+      for (long n : counts) {
+        Path data = base.resolve("bench-data").resolve(c.name() + "-" + n);
+        Path scratch = base.resolve("bench-scratch").resolve(c.name());
+        deleteRecursively(scratch);
+        Files.createDirectories(data);
+        Files.createDirectories(scratch);
+        BenchEnv env = new BenchEnv(spark, n, data, scratch);
+        c.setUp(env);
+        boolean big = n >= 50_000_000L;
+        int r = reps != null ? reps : scale ? (big ? 1 : 3) : 5;
+        int w = warmups != null ? warmups : scale ? (big ? 0 : 1) : 3;
+        runCase(c, env, r, w, scale ? c.baselines().subList(0, 1) : c.baselines(), scale);
+        deleteRecursively(scratch);
+      }
     }
     spark.stop();
   }
 
-  static void runCase(BenchCase c, BenchEnv env, int reps, int warmups) throws Exception {
+  static void runCase(
+      BenchCase c,
+      BenchEnv env,
+      int reps,
+      int warmups,
+      List<BenchCase.Variant> baselines,
+      boolean scale)
+      throws Exception {
     // Warm-up: every variant in turn (JIT, Spark's first-query costs, file system caches).
     for (int w = 0; w < warmups; w++) {
       for (BenchCase.Variant v : c.oursVariants()) {
         v.body().run();
       }
-      for (BenchCase.Variant b : c.baselines()) {
+      for (BenchCase.Variant b : baselines) {
         b.body().run();
       }
     }
     for (BenchCase.Variant variant : c.oursVariants()) {
-      for (BenchCase.Variant baseline : c.baselines()) {
-        double[][] ours = new double[2][reps];
-        double[][] theirs = new double[2][reps];
+      for (BenchCase.Variant baseline : baselines) {
+        double[][] ours = new double[3][reps];
+        double[][] theirs = new double[3][reps];
         for (int i = 0; i < reps; i++) {
           if (i % 2 == 0) {
             time(variant, ours, i);
@@ -145,6 +170,15 @@ public final class Bench {
         line.put("ours_cpu_s", round(oCpu));
         line.put("baseline_cpu_s", round(tCpu));
         line.put("cpu_ratio", round(oCpu / tCpu));
+        if (scale) {
+          int cores = Runtime.getRuntime().availableProcessors();
+          line.put("cores", cores);
+          line.put("ours_rows_per_s_per_core", Math.round(env.rows() / o / cores));
+          line.put("baseline_rows_per_s_per_core", Math.round(env.rows() / t / cores));
+          line.put("ours_heap_peak_mb", Math.round(max(ours[2]) / (1 << 20)));
+          line.put("baseline_heap_peak_mb", Math.round(max(theirs[2]) / (1 << 20)));
+          line.put("max_heap_mb", Runtime.getRuntime().maxMemory() >> 20);
+        }
         c.maxRatio(baseline.name())
             .ifPresent(
                 max -> {
@@ -159,17 +193,28 @@ public final class Bench {
   }
 
   /**
-   * Runs {@code v} once and records its wall time in {@code into[0][i]} and the CPU time of the
-   * whole JVM (driver, executor threads, JIT and garbage collection) in {@code into[1][i]}: on a
-   * machine shared with other work, the CPU time moves less than the wall time.
+   * Runs {@code v} once and records its wall time in {@code into[0][i]}, the CPU time of the whole
+   * JVM (driver, executor threads, JIT and garbage collection) in {@code into[1][i]} (on a machine
+   * shared with other work, the CPU time moves less than the wall time), and in {@code into[2][i]}
+   * the bytes of heap it used at most (the sum of each heap pool's peak, an upper bound).
    */
   private static void time(BenchCase.Variant v, double[][] into, int i) throws Exception {
     System.gc();
+    List<MemoryPoolMXBean> heap =
+        ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP)
+            .toList();
+    heap.forEach(MemoryPoolMXBean::resetPeakUsage);
     long cpu = PROCESS.getProcessCpuTime();
     long start = System.nanoTime();
     v.body().run();
     into[0][i] = (System.nanoTime() - start) / 1e9;
     into[1][i] = (PROCESS.getProcessCpuTime() - cpu) / 1e9;
+    into[2][i] = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+  }
+
+  private static double max(double[] values) {
+    return Arrays.stream(values).max().orElse(0);
   }
 
   private static final com.sun.management.OperatingSystemMXBean PROCESS =

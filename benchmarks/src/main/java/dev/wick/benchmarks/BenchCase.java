@@ -8,6 +8,8 @@ import java.util.Optional;
  * another way, run side by side in the same JVM and SparkSession.
  */
 public interface BenchCase {
+  /** The row counts of the scale cases: 1M, 10M and 100M. */
+  List<Long> SCALE = List.of(1_000_000L, 10_000_000L, 100_000_000L);
 
   /** The case's name on the command line and in the output ({@code read-parquet}). */
   String name();
@@ -15,6 +17,14 @@ public interface BenchCase {
   /** The row count used when {@code --rows} is not given. */
   default long defaultRows() {
     return 1_000_000;
+  }
+
+  /**
+   * The row counts {@code benchmarks/run --scale} runs this case at, each against its first
+   * baseline (its floor); none when the case is not one of the scale cases.
+   */
+  default List<Long> scaleRows() {
+    return List.of();
   }
 
   /** Makes the case's input data under {@link BenchEnv#dataDir()} (reused when already there). */

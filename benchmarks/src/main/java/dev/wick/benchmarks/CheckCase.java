@@ -73,6 +73,11 @@ final class CheckCase implements BenchCase {
   }
 
   @Override
+  public List<Long> scaleRows() {
+    return mode == Mode.CHECK || mode == Mode.SPLIT ? SCALE : List.of();
+  }
+
+  @Override
   public String name() {
     return mode.name;
   }

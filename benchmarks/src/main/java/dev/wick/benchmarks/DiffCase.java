@@ -51,6 +51,11 @@ final class DiffCase implements BenchCase {
   }
 
   @Override
+  public List<Long> scaleRows() {
+    return explain ? List.of() : SCALE;
+  }
+
+  @Override
   public String name() {
     return explain ? "diff-explain" : "diff";
   }

@@ -28,6 +28,11 @@ final class DiffSampleCase implements BenchCase {
   private String lastSampled;
 
   @Override
+  public List<Long> scaleRows() {
+    return SCALE;
+  }
+
+  @Override
   public String name() {
     return "diff-sample";
   }

@@ -16,14 +16,40 @@ import org.apache.spark.sql.Row;
  * {@code wick profile}'s one pass (every column: counts, moments, HLL, KLL, frequent items) on a
  * 20-column Parquet input against a bare scan that reads every column once (one {@code agg} of
  * counts).
+ *
+ * <p>As {@code profile-wide}, the same on 43 columns, the shape whylogs published (34M rows x 43
+ * columns), which {@code --scale} runs at 1M, 10M and 34M rows.
  */
 final class ProfileCase implements BenchCase {
+  private final String name;
+  private final int columns;
+  private final List<Long> scaleRows;
   private BenchEnv env;
   private String path;
 
+  /** {@code profile}: 20 columns. */
+  ProfileCase() {
+    this("profile", 20, List.of());
+  }
+
+  /**
+   * A profile of {@code columns} columns named {@code name}, run by {@code --scale} at {@code
+   * scaleRows}.
+   */
+  ProfileCase(String name, int columns, List<Long> scaleRows) {
+    this.name = name;
+    this.columns = columns;
+    this.scaleRows = scaleRows;
+  }
+
   @Override
   public String name() {
-    return "profile";
+    return name;
+  }
+
+  @Override
+  public List<Long> scaleRows() {
+    return scaleRows;
   }
 
   @Override
@@ -31,7 +57,7 @@ final class ProfileCase implements BenchCase {
     this.env = env;
     this.path =
         BenchData.parquet(
-            BenchData.wide(env.spark(), env.rows(), 20, 6), env.dataDir().resolve("input"));
+            BenchData.wide(env.spark(), env.rows(), columns, 6), env.dataDir().resolve("input"));
   }
 
   @Override

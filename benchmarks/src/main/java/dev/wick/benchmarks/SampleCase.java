@@ -34,6 +34,11 @@ final class SampleCase implements BenchCase {
   private long kept;
 
   @Override
+  public List<Long> scaleRows() {
+    return SCALE;
+  }
+
+  @Override
   public String name() {
     return "sample";
   }
