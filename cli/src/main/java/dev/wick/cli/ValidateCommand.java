@@ -107,7 +107,8 @@ final class ValidateCommand implements Callable<Integer> {
       written = input.keptFormat(session);
     }
     ValidatedRows checked = validation.run(data);
-    Explainer explainer = explain.on() ? explain.explainer(data) : null;
+    // The explainer's first read runs beside the validation's write.
+    Explainer explainer = explain.on() ? explain.explainer(data).readingAhead() : null;
     ValidationThresholds thresholds =
         maxInvalidFraction.isEmpty()
             ? ValidationThresholds.anyInvalid()
