@@ -14,7 +14,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Spark for JUnit 5 tests and jqwik properties. Every test (each JUnit test method, each jqwik
  * property) gets its own session, a {@code newSession()} of one local session shared by the whole
  * JVM: SQL settings, temporary views and functions do not leak between tests, while the costly
- * SparkContext starts once. A {@code SparkSession} parameter receives it, it is the thread's active
+ * SparkContext starts once. Each session starts with settings for a test's small data, where a
+ * query's time is Spark's fixed cost per stage and task: adaptive execution off ({@code
+ * spark.sql.adaptive.enabled}), two shuffle partitions ({@code spark.sql.shuffle.partitions}), two
+ * partitions per in-memory input ({@code spark.sql.leafNodeDefaultParallelism}); a test may set
+ * others on its session. A {@code SparkSession} parameter receives it, it is the thread's active
  * session during the test (so {@link JobTest} runs in it), and a {@link JobTest} built during the
  * test but never run fails the test.
  *
