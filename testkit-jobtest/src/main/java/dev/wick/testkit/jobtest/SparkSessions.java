@@ -17,14 +17,18 @@ final class SparkSessions {
    * execution re-plans each query stage by stage, and posts each plan's formatted description; four
    * shuffle partitions and four partitions per in-memory input make twice the tasks of two. Results
    * do not depend on these settings; {@link JobTest#runTwice()} varies the partitions and flips
-   * adaptive execution to find jobs whose results do.
+   * adaptive execution to find jobs whose results do. A session whose artifacts (jars and files
+   * added to it) are isolated from other sessions' runs its tasks in a class loader of its own, so
+   * that each new session compiles the code Spark generates for its queries again; a test session
+   * shares the compiled code instead (set before the session's first use, when Spark reads it).
    */
   static final Map<String, String> TEST_SETTINGS =
       Map.of(
           "spark.sql.adaptive.enabled", "false",
           "spark.sql.shuffle.partitions", "2",
           "spark.sql.leafNodeDefaultParallelism", "2",
-          "spark.sql.ui.explainMode", "simple");
+          "spark.sql.ui.explainMode", "simple",
+          "spark.sql.artifact.isolation.enabled", "false");
 
   private static SparkSession shared;
   private static SparkSession standalone;

@@ -114,6 +114,7 @@ class SparkExtensionTest {
     assertThat(spark.conf().get("spark.sql.shuffle.partitions")).isEqualTo("2");
     assertThat(spark.conf().get("spark.sql.leafNodeDefaultParallelism")).isEqualTo("2");
     assertThat(spark.conf().get("spark.sql.ui.explainMode")).isEqualTo("simple");
+    assertThat(spark.conf().get("spark.sql.artifact.isolation.enabled")).isEqualTo("false");
     // Two partitions for an in-memory input of 1,000 rows, two after a shuffle.
     assertThat(spark.createDataFrame(rows(1_000), SCHEMA).rdd().getNumPartitions()).isEqualTo(2);
     assertThat(
