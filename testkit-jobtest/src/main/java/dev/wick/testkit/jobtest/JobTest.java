@@ -121,8 +121,8 @@ public final class JobTest {
    * tests outside {@link SparkTest} that build inputs or compare with Spark directly: a session of
    * Wick's shared local one ({@code local[2]}), kept for the JVM, with the settings {@link
    * SparkTest} gives each test's session too. They suit a test's small data, where a query's time
-   * is Spark's fixed cost per stage and task: adaptive execution off, two shuffle partitions, two
-   * partitions per in-memory input, artifacts shared with the other test sessions.
+   * is Spark's fixed cost per stage and task: two shuffle partitions, two partitions per in-memory
+   * input, artifacts shared with the other test sessions.
    */
   public static SparkSession testSession() {
     return SparkSessions.standalone();
