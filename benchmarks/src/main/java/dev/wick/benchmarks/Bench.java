@@ -45,6 +45,8 @@ public final class Bench {
         new ReadParquetCase(),
         new SampleCase(),
         new JobTestCase(),
+        new JobTestJoinCase(),
+        new JobTestPropertyCase(),
         new ValidateCase(),
         new TypedAdSpendCase(),
         new GenerateCase(),

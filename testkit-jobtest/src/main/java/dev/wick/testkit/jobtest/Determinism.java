@@ -23,6 +23,7 @@ import org.apache.spark.sql.SparkSession;
 final class Determinism {
   static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
   static final String ADAPTIVE = "spark.sql.adaptive.enabled";
+  static final String LEAF_PARALLELISM = "spark.sql.leafNodeDefaultParallelism";
 
   private static final RowDiffText.Labels RUNS =
       new RowDiffText.Labels("run 1", "run 2", "only in run 1", "only in run 2");
@@ -57,9 +58,20 @@ final class Determinism {
   /** Settings that differ from {@code first} in every respect. */
   static Settings varied(SparkSession spark, Settings first) {
     int shuffle = first.shufflePartitions() == 3 ? 5 : 3;
-    int parallelism = spark.sparkContext().defaultParallelism();
-    int inputs = parallelism == 3 ? 5 : 3;
+    int inputs = inputPartitions(spark) == 3 ? 5 : 3;
     return new Settings(shuffle, !first.adaptive(), inputs);
+  }
+
+  /**
+   * The partitions of an in-memory input as registered (at most): {@code
+   * spark.sql.leafNodeDefaultParallelism} when the session sets it, else the SparkContext's default
+   * parallelism.
+   */
+  static int inputPartitions(SparkSession spark) {
+    scala.Option<String> leaf = spark.conf().getOption(LEAF_PARALLELISM);
+    return leaf.isDefined()
+        ? Integer.parseInt(leaf.get().trim())
+        : spark.sparkContext().defaultParallelism();
   }
 
   /** Puts back the session settings a run changed. */

@@ -107,10 +107,25 @@ public final class JobTest {
     return this;
   }
 
-  /** The Spark session the job runs in (default: the active session, else Wick's local one). */
+  /**
+   * The Spark session the job runs in (default: the thread's active session, which {@link
+   * SparkTest} sets to the test's own, else {@link #testSession()}).
+   */
   public JobTest session(SparkSession spark) {
     this.session = Objects.requireNonNull(spark, "spark");
     return this;
+  }
+
+  /**
+   * The session a JobTest runs in when none is given and the thread has no active session, for
+   * tests outside {@link SparkTest} that build inputs or compare with Spark directly: a session of
+   * Wick's shared local one ({@code local[2]}), kept for the JVM, with the settings {@link
+   * SparkTest} gives each test's session too. They suit a test's small data, where a query's time
+   * is Spark's fixed cost per stage and task: two shuffle partitions, two partitions per in-memory
+   * input, artifacts shared with the other test sessions.
+   */
+  public static SparkSession testSession() {
+    return SparkSessions.standalone();
   }
 
   /**

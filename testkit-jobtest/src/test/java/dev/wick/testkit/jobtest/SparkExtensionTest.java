@@ -51,7 +51,7 @@ class SparkExtensionTest {
     TestExecutionSummary summary = launch(ExtensionSamples.JupiterLeaks.class);
     assertThat(summary.getFailures()).isEmpty();
     assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
-    assertThat(ExtensionSamples.LEAKS).containsExactly("set 7 true", "saw 4 false");
+    assertThat(ExtensionSamples.LEAKS).containsExactly("set 7 true", "saw 2 false");
   }
 
   @Test
@@ -106,6 +106,52 @@ class SparkExtensionTest {
     Map<SparkSession, Long> uses =
         seen.stream().collect(Collectors.groupingBy(s -> s, Collectors.counting()));
     assertThat(uses.values()).containsExactlyInAnyOrder(8L, 2L);
+  }
+
+  @Test
+  void aTestsSessionStartsWithTheSettingsForSmallData(SparkSession spark) {
+    assertThat(spark.conf().get("spark.sql.shuffle.partitions")).isEqualTo("2");
+    assertThat(spark.conf().get("spark.sql.leafNodeDefaultParallelism")).isEqualTo("2");
+    assertThat(spark.conf().get("spark.sql.ui.explainMode")).isEqualTo("simple");
+    assertThat(spark.conf().get("spark.sql.artifact.isolation.enabled")).isEqualTo("false");
+    assertThat(spark.conf().get("spark.sql.adaptive.enabled")).isEqualTo("true");
+    // Two partitions for an in-memory input of 1,000 rows.
+    assertThat(spark.createDataFrame(rows(1_000), SCHEMA).rdd().getNumPartitions()).isEqualTo(2);
+    // The shared session keeps Wick's local settings.
+    assertThat(SparkSessions.shared().conf().get("spark.sql.shuffle.partitions")).isEqualTo("4");
+  }
+
+  @Test
+  void withoutAnActiveSessionAJobTestRunsInTheTestSession(SparkSession spark) {
+    List<SparkSession> seen = new java.util.ArrayList<>();
+    SparkSession.clearActiveSession();
+    try {
+      JobTest.of((ctx, args) -> seen.add(ctx.spark())).run();
+      JobTest.of((ctx, args) -> seen.add(ctx.spark())).run();
+      assertThat(SparkSession.getActiveSession().isDefined()).isFalse();
+    } finally {
+      SparkSession.setActiveSession(spark);
+    }
+    SparkSession test = JobTest.testSession();
+    assertThat(seen).containsExactly(test, test);
+    assertThat(test)
+        .isNotSameAs(spark)
+        .isNotSameAs(SparkSessions.shared())
+        .isSameAs(JobTest.testSession());
+    assertThat(test.sparkContext()).isSameAs(spark.sparkContext());
+    assertThat(test.conf().get("spark.sql.shuffle.partitions")).isEqualTo("2");
+    assertThat(test.conf().get("spark.sql.leafNodeDefaultParallelism")).isEqualTo("2");
+  }
+
+  private static final org.apache.spark.sql.types.StructType SCHEMA =
+      new org.apache.spark.sql.types.StructType().add("n", "long");
+
+  private static List<org.apache.spark.sql.Row> rows(int n) {
+    List<org.apache.spark.sql.Row> out = new java.util.ArrayList<>();
+    for (long i = 0; i < n; i++) {
+      out.add(org.apache.spark.sql.RowFactory.create(i % 10));
+    }
+    return out;
   }
 
   private static TestExecutionSummary launch(Class<?> testClass) {
