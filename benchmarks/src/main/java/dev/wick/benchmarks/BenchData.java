@@ -6,12 +6,15 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.pmod;
 import static org.apache.spark.sql.functions.xxhash64;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.UUID;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 
 /** Deterministic benchmark inputs built from {@code spark.range} and hashes (fixed seeds). */
@@ -38,10 +41,25 @@ public final class BenchData {
     return df;
   }
 
-  /** Writes {@code data} as Parquet at {@code dir} unless it is already there; returns the path. */
+  /**
+   * Writes {@code data} as Parquet at {@code dir} unless it is already there; returns the path. The
+   * data is written beside {@code dir} and moved into place once whole, so a run killed half-way,
+   * or another run making the same input at the same time, never leaves a half-written input there.
+   */
   public static String parquet(Dataset<Row> data, Path dir) {
     if (!Files.exists(dir.resolve("_SUCCESS"))) {
-      data.write().mode(SaveMode.Overwrite).parquet(dir.toString());
+      Path beside = dir.resolveSibling(dir.getFileName() + ".writing-" + UUID.randomUUID());
+      data.write().parquet(beside.toString());
+      try {
+        if (Files.exists(dir.resolve("_SUCCESS"))) {
+          Bench.deleteRecursively(beside); // another run made it first
+        } else {
+          Bench.deleteRecursively(dir); // what a killed run left
+          Files.move(beside, dir, StandardCopyOption.ATOMIC_MOVE);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
     return dir.toString();
   }
