@@ -41,8 +41,7 @@ final class AnomaliesHistory {
           "History "
               + history
               + " holds no profile"
-              + (label == null ? "" : " with label " + label)
-              + upTo.map(t -> " at or before " + t).orElse("")
+              + scope(label, upTo)
               + "; add one with 'wick profile --in DATA --history "
               + history
               + "'.");
@@ -76,12 +75,17 @@ final class AnomaliesHistory {
           "Results table "
               + history
               + " holds no run"
-              + (label == null ? "" : " with label " + label)
-              + upTo.map(t -> " at or before " + t).orElse("")
+              + scope(label, upTo)
               + "; append runs with --results-table "
               + history
               + ".");
     }
     return anomalies.detectRuns(runs);
+  }
+
+  /** Which entries of a history were looked for: those of the label, at or before the time. */
+  private static String scope(String label, Optional<Instant> upTo) {
+    return (label == null ? "" : " with label " + label)
+        + upTo.map(t -> " at or before " + t).orElse("");
   }
 }

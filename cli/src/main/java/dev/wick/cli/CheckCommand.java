@@ -101,8 +101,7 @@ final class CheckCommand implements Callable<Integer> {
     // The output is opened before the scan, so an existing or overlapping one is refused first.
     try (Output o = Output.create(session, output.out, output.overwrite, inputs)) {
       Dataset<Row> data = input.source().read(session);
-      // An unknown column fails here, before any job; the explainer's first read runs beside
-      // the checks.
+      // An unknown column fails here, before any job; the first read runs beside the checks.
       Explainer explainer = explain.on() ? explain.explainer(data).readingAhead() : null;
       if (rows.on()) {
         // The rows are written first: the checks' aggregates ride on that write. An input of no

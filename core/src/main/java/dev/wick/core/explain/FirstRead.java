@@ -102,9 +102,7 @@ final class FirstRead {
       total += p.rows();
       for (int i = 0; i < n; i++) {
         for (Object v : p.columns().get(i).distinct()) {
-          if (distinct.get(i).size() <= Explainer.MAX_VALUES) {
-            distinct.get(i).add(v);
-          }
+          addDistinct(distinct.get(i), v);
         }
         values.get(i).addAll(p.columns().get(i).values());
       }
@@ -134,9 +132,7 @@ final class FirstRead {
         if (v == null) {
           continue;
         }
-        if (distinct.get(i).size() <= Explainer.MAX_VALUES) {
-          distinct.get(i).add(v);
-        }
+        addDistinct(distinct.get(i), v);
         if (ordered[i]) {
           values.get(i).add(v);
         }
@@ -147,6 +143,13 @@ final class FirstRead {
       columns.add(new Seen(new ArrayList<>(distinct.get(i)), values.get(i)));
     }
     return new Part(rows, columns);
+  }
+
+  /** Keeps {@code v} among the distinct values, up to one more than a column cut by values has. */
+  private static void addDistinct(Set<Object> distinct, Object v) {
+    if (distinct.size() <= Explainer.MAX_VALUES) {
+      distinct.add(v);
+    }
   }
 
   /**
