@@ -110,17 +110,17 @@ public final class Bench {
       List<Long> counts =
           rows != null ? List.of(rows) : scale ? c.scaleRows() : List.of(c.defaultRows());
       for (long n : counts) {
-        Path data = base.resolve("bench-data").resolve(c.name() + "-" + n);
+        Path data = base.resolve("bench-data").resolve(c.dataName() + "-" + n);
         Path scratch = base.resolve("bench-scratch").resolve(c.name());
         deleteRecursively(scratch);
         Files.createDirectories(data);
         Files.createDirectories(scratch);
-        BenchEnv env = new BenchEnv(spark, n, data, scratch);
+        BenchEnv env = new BenchEnv(spark, n, data, scratch, scale);
         c.setUp(env);
         boolean big = n >= 50_000_000L;
         int r = reps != null ? reps : scale ? (big ? 1 : 3) : 5;
         int w = warmups != null ? warmups : scale ? (big ? 0 : 1) : 3;
-        runCase(c, env, r, w, scale ? c.baselines().subList(0, 1) : c.baselines(), scale);
+        runCase(c, env, r, w, scale ? List.of(c.scaleFloor()) : c.baselines(), scale);
         deleteRecursively(scratch);
       }
     }

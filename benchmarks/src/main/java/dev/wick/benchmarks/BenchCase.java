@@ -14,6 +14,14 @@ public interface BenchCase {
   /** The case's name on the command line and in the output ({@code read-parquet}). */
   String name();
 
+  /**
+   * The name of the folder (with the row count appended) that holds the case's inputs; cases that
+   * read the same data share it, so that 100M rows are made and stored once.
+   */
+  default String dataName() {
+    return name();
+  }
+
   /** The row count used when {@code --rows} is not given. */
   default long defaultRows() {
     return 1_000_000;
@@ -25,6 +33,11 @@ public interface BenchCase {
    */
   default List<Long> scaleRows() {
     return List.of();
+  }
+
+  /** The baseline {@code --scale} measures against: the first of {@link #baselines()}. */
+  default Variant scaleFloor() {
+    return baselines().get(0);
   }
 
   /** Makes the case's input data under {@link BenchEnv#dataDir()} (reused when already there). */

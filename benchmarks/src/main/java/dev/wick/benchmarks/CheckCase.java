@@ -83,6 +83,11 @@ final class CheckCase implements BenchCase {
   }
 
   @Override
+  public String dataName() {
+    return "check";
+  }
+
+  @Override
   public void setUp(BenchEnv env) throws Exception {
     this.env = env;
     input =
@@ -125,7 +130,7 @@ final class CheckCase implements BenchCase {
                   "{check: allowedValues, field: c7, values: [" + values + "]}",
                   "{check: allowedValues, field: c7, values: [" + fewer + "]}");
     }
-    Path path = env.dataDir().resolve("checks.yaml");
+    Path path = env.dataDir().resolve("checks-" + mode.name + ".yaml");
     Files.writeString(path, file);
     checks = path.toString();
   }

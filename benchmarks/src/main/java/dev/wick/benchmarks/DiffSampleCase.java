@@ -38,6 +38,11 @@ final class DiffSampleCase implements BenchCase {
   }
 
   @Override
+  public String dataName() {
+    return "diff";
+  }
+
+  @Override
   public void setUp(BenchEnv env) {
     this.env = env;
     data.setUp(env);
