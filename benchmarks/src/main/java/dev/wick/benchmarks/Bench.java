@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -31,10 +36,12 @@ import org.apache.spark.sql.SparkSession;
  * runs on a shared machine; only the ratio within one run means anything.
  *
  * <p>With {@code --scale}, it runs the scale cases (those with {@link BenchCase#scaleRows}) at each
- * of their row counts (1M, 10M and 100M) against their floor (their first baseline), in a JVM of
- * {@code ./wick}'s default heap ({@code -Xmx4g}): three repetitions after one warm-up below 50M
- * rows, one and none from there. Each line adds the rows per second per core of the machine of both
- * sides and the most heap each held past collections (the old generation's peak).
+ * of their row counts (1M, 10M and 100M for most) against their floor ({@link
+ * BenchCase#scaleFloor}), in a JVM of {@code ./wick}'s default heap ({@code -Xmx4g}): three
+ * repetitions after one warm-up below 50M rows, one and none from there. Each line adds the rows
+ * per second per core of the machine of both sides, the most heap each held past collections (the
+ * old generation's peak), the size of the input and the most disk each took while it ran (outputs,
+ * staging and shuffle files).
  */
 public final class Bench {
   private Bench() {}
@@ -146,15 +153,15 @@ public final class Bench {
     }
     for (BenchCase.Variant variant : c.oursVariants()) {
       for (BenchCase.Variant baseline : baselines) {
-        double[][] ours = new double[3][reps];
-        double[][] theirs = new double[3][reps];
+        double[][] ours = new double[4][reps];
+        double[][] theirs = new double[4][reps];
         for (int i = 0; i < reps; i++) {
           if (i % 2 == 0) {
-            time(variant, ours, i);
-            time(baseline, theirs, i);
+            time(variant, ours, i, env.scratchDir());
+            time(baseline, theirs, i, env.scratchDir());
           } else {
-            time(baseline, theirs, i);
-            time(variant, ours, i);
+            time(baseline, theirs, i, env.scratchDir());
+            time(variant, ours, i, env.scratchDir());
           }
         }
         double o = median(ours[0]);
@@ -180,6 +187,9 @@ public final class Bench {
           line.put("ours_old_gen_peak_mb", Math.round(max(ours[2]) / (1 << 20)));
           line.put("baseline_old_gen_peak_mb", Math.round(max(theirs[2]) / (1 << 20)));
           line.put("max_heap_mb", Runtime.getRuntime().maxMemory() >> 20);
+          line.put("input_mb", sizeOf(env.dataDir()) >> 20);
+          line.put("ours_disk_peak_mb", Math.round(max(ours[3]) / (1 << 20)));
+          line.put("baseline_disk_peak_mb", Math.round(max(theirs[3]) / (1 << 20)));
         }
         c.maxRatio(baseline.name())
             .ifPresent(
@@ -199,9 +209,12 @@ public final class Bench {
    * JVM (driver, executor threads, JIT and garbage collection) in {@code into[1][i]} (on a machine
    * shared with other work, the CPU time moves less than the wall time), and in {@code into[2][i]}
    * the most bytes the old generation held: what outlived collections (the young pools' peaks only
-   * say how much the collector let fill before collecting).
+   * say how much the collector let fill before collecting), and in {@code into[3][i]} the most disk
+   * the run took on the scratch folder's file system (its outputs, their staging and Spark's
+   * shuffle files, when those share the disk), sampled every 100 ms.
    */
-  private static void time(BenchCase.Variant v, double[][] into, int i) throws Exception {
+  private static void time(BenchCase.Variant v, double[][] into, int i, Path scratch)
+      throws Exception {
     System.gc();
     List<MemoryPoolMXBean> heap =
         ManagementFactory.getMemoryPoolMXBeans().stream()
@@ -209,12 +222,45 @@ public final class Bench {
             .filter(p -> p.getName().contains("Old") || p.getName().contains("Tenured"))
             .toList();
     heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+    FileStore disk = Files.getFileStore(scratch);
+    long freeBefore = disk.getUsableSpace();
+    AtomicLong leastFree = new AtomicLong(freeBefore);
+    ScheduledExecutorService watch =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "bench-disk-watch");
+              t.setDaemon(true);
+              return t;
+            });
+    watch.scheduleAtFixedRate(
+        () -> {
+          try {
+            leastFree.accumulateAndGet(disk.getUsableSpace(), Math::min);
+          } catch (IOException e) {
+            // The sample is skipped; the next one reads the disk again.
+          }
+        },
+        0,
+        100,
+        TimeUnit.MILLISECONDS);
     long cpu = PROCESS.getProcessCpuTime();
     long start = System.nanoTime();
-    v.body().run();
+    try {
+      v.body().run();
+    } finally {
+      watch.shutdownNow();
+    }
     into[0][i] = (System.nanoTime() - start) / 1e9;
     into[1][i] = (PROCESS.getProcessCpuTime() - cpu) / 1e9;
     into[2][i] = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+    into[3][i] = Math.max(0, freeBefore - leastFree.get());
+  }
+
+  /** The bytes of every file under {@code dir}. */
+  private static long sizeOf(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+    }
   }
 
   private static double max(double[] values) {

@@ -24,7 +24,9 @@ import org.apache.avro.util.RandomData;
  *
  * <p>With {@code --scale} (1M, 10M, 100M and 1B records), Wick's records are written to Parquet, as
  * {@code wick generate} writes them, against {@code RandomData} on as many threads as the session
- * has task slots: writing is what a user waits for, and one thread at 1B would take hours.
+ * has task slots: writing is what a user waits for, and one thread at 1B would take hours. At 1B
+ * they go to the {@code noop} sink again: this schema's Parquet takes about 100 bytes a record, so
+ * 1B records would take 100 GB of disk.
  */
 final class GenerateCase implements BenchCase {
   static final Schema SCHEMA =
@@ -82,7 +84,7 @@ final class GenerateCase implements BenchCase {
         "BulkGeneration (wick generate)",
         () -> {
           var records = BulkGeneration.of(SCHEMA).seed(1).run(env.spark(), env.rows());
-          if (env.scale()) {
+          if (writesParquet(env)) {
             // What wick generate --out-format parquet does: a staged write, committed whole.
             try (Output out =
                 Output.create(env.spark(), env.scratch("generated"), false, List.of())) {
@@ -94,6 +96,13 @@ final class GenerateCase implements BenchCase {
           }
         });
   }
+
+  /** Whether this run writes Parquet (at scale, up to {@link #MOST_WRITTEN} records). */
+  private static boolean writesParquet(BenchEnv env) {
+    return env.scale() && env.rows() <= MOST_WRITTEN;
+  }
+
+  private static final long MOST_WRITTEN = 100_000_000L;
 
   @Override
   public List<Variant> baselines() {
@@ -161,7 +170,11 @@ final class GenerateCase implements BenchCase {
   @Override
   public Map<String, Object> extra(BenchEnv env, double oursSeconds) {
     return Map.of(
-        "wick_records_per_s", Math.round(env.rows() / oursSeconds),
-        "partitions", BulkGeneration.of(SCHEMA).partitions(env.rows()));
+        "sink",
+        writesParquet(env) ? "parquet" : "noop",
+        "wick_records_per_s",
+        Math.round(env.rows() / oursSeconds),
+        "partitions",
+        BulkGeneration.of(SCHEMA).partitions(env.rows()));
   }
 }
