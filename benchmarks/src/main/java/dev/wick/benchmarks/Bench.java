@@ -211,7 +211,9 @@ public final class Bench {
    * the most bytes the old generation held: what outlived collections (the young pools' peaks only
    * say how much the collector let fill before collecting), and in {@code into[3][i]} the most disk
    * the run took on the scratch folder's file system (its outputs, their staging and Spark's
-   * shuffle files, when those share the disk), sampled every 100 ms.
+   * shuffle files, when those share the disk), sampled every 100 ms. Spark deletes an earlier run's
+   * shuffle files in the background, which can free space during this one: when runs follow one
+   * another, the figure is a lower bound.
    */
   private static void time(BenchCase.Variant v, double[][] into, int i, Path scratch)
       throws Exception {

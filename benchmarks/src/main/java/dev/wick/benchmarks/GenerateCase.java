@@ -48,6 +48,9 @@ final class GenerateCase implements BenchCase {
               ]}
               """);
 
+  /** The most records a scale run writes to Parquet; more go to the {@code noop} sink. */
+  private static final long MOST_WRITTEN = 100_000_000L;
+
   private BenchEnv env;
 
   @Override
@@ -101,8 +104,6 @@ final class GenerateCase implements BenchCase {
   private static boolean writesParquet(BenchEnv env) {
     return env.scale() && env.rows() <= MOST_WRITTEN;
   }
-
-  private static final long MOST_WRITTEN = 100_000_000L;
 
   @Override
   public List<Variant> baselines() {
